@@ -1,0 +1,1 @@
+"""Pure game rules: no asyncio, Discord, Pillow or database in here."""

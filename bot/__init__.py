@@ -1,0 +1,1 @@
+"""The Discord adapter and its services (the offline sandbox until the bot lands)."""

@@ -114,8 +114,8 @@ def _feasible(seat: Seat, count: int, lines: int) -> bool:
     )
 
 
-def legal_next(seat: Seat, draft: Draft) -> Iterator[Placement]:
-    """Every legal next placement that still leaves a way to finish the plan legally."""
+def candidates(seat: Seat, draft: Draft) -> Iterator[tuple[int, int, int, bool]]:
+    """Legal next placements as (colour, line or ISLAND, segment, joker), each still completable."""
     count = draft.count + 1
     used = len(draft.progress)
     if count > len(COLORS) or not _feasible(seat, count, used):
@@ -123,20 +123,29 @@ def legal_next(seat: Seat, draft: Draft) -> Iterator[Placement]:
     can_open = _feasible(seat, count, used + 1)
     jokers_left = draft.jokers_used < seat.jokers
     for color in draft.next_colors():
-        name = COLORS[color]
         die = seat.dice[color]
-        yield Placement(color=name, island=True)
+        yield color, ISLAND, 0, False
         for line in range(len(seat.layout.line_ids)):
             if line not in draft.progress and not can_open:
                 continue
             pips = seat.layout.pips[line]
             for seg in next_segments(seat, draft, line):
                 if pips[seg] == die:
-                    yield Placement(color=name, line=seat.layout.line_ids[line], segment=seg)
+                    yield color, line, seg, False
                 elif jokers_left:
-                    yield Placement(
-                        color=name, line=seat.layout.line_ids[line], segment=seg, joker=True
-                    )
+                    yield color, line, seg, True
+
+
+def legal_next(seat: Seat, draft: Draft) -> Iterator[Placement]:
+    """Every legal next placement that still leaves a way to finish the plan legally."""
+    for color, line, seg, joker in candidates(seat, draft):
+        yield to_placement(seat, color, line, seg, joker)
+
+
+def to_placement(seat: Seat, color: int, line: int, seg: int, joker: bool) -> Placement:
+    if line == ISLAND:
+        return Placement(color=COLORS[color], island=True)
+    return Placement(color=COLORS[color], line=seat.layout.line_ids[line], segment=seg, joker=joker)
 
 
 def can_submit(seat: Seat, draft: Draft) -> bool:

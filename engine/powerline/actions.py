@@ -64,13 +64,25 @@ Action = Annotated[Roll | Plan, Field(discriminator="type")]
 _ACTION = TypeAdapter(Action)
 
 
+def _malformed(exc: ValidationError) -> IllegalAction:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return IllegalAction(
+        f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
+    )
+
+
 def parse_action(data: dict) -> Roll | Plan:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
     try:
         return _ACTION.validate_python(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise IllegalAction(
-            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-        ) from None
+        raise _malformed(exc) from None
+
+
+def parse_placement(data: dict) -> Placement:
+    """Validate one JSON placement, as `parse_action` does for whole actions."""
+    try:
+        return Placement.model_validate(data)
+    except ValidationError as exc:
+        raise _malformed(exc) from None

@@ -1,13 +1,13 @@
 """Powerline as a game object: setup, turn structure, construction and scoring."""
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
 from random import Random
 from typing import Any
 
 from engine.core import CHANCE, IllegalAction, shared_ranks
 from engine.powerline import scoring, views
-from engine.powerline.actions import Placement, Plan, Roll, parse_action
+from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
 from engine.powerline.board import COLORS, board_numbers, charts, layout, rules, tiles
 from engine.powerline.config import Config
 from engine.powerline.planning import (
@@ -248,12 +248,13 @@ class Powerline:
             yield from _plans(seat_context(state, seat), Draft(), ())
 
     def legal_next(
-        self, state: State, seat: int, placements: list[Placement] | tuple[Placement, ...]
+        self, state: State, seat: int, placements: Sequence[Placement | dict[str, Any]]
     ) -> list[Placement]:
         """Legal next placements after a partial plan (for menus and autocomplete)."""
         self._check_planner(state, seat)
         ctx = seat_context(state, seat)
-        return list(legal_next(ctx, draft_of(ctx, placements)))
+        partial = [parse_placement(p) if isinstance(p, dict) else p for p in placements]
+        return list(legal_next(ctx, draft_of(ctx, partial)))
 
     def apply(self, state: State, seat: int, action: Roll | Plan) -> State:
         if state.phase == "over":

@@ -426,3 +426,14 @@ def test_view_reveals_plans_after_the_round():
 def test_bad_table_options(kw, words):
     with pytest.raises(ValueError, match=words):
         G.Config(**kw)
+
+
+def test_legal_next_takes_placement_dicts_and_refuses_bad_ones():
+    state = rolled(new_game(1), dice(4, 1, 6, 2, 2, 2))
+    after_red = G.legal_next(state, 0, [seg("red", "L4", 0)])
+    assert Placement(color="yellow", line="L4", segment=1) in after_red
+    assert all(p.color == "yellow" for p in after_red)
+    with pytest.raises(IllegalAction, match="malformed"):
+        G.legal_next(state, 0, [{"color": "purple", "island": True}])
+    with pytest.raises(IllegalAction, match="needs a"):
+        G.legal_next(state, 0, [seg("red", "L4", 2)])

@@ -313,7 +313,13 @@ class Powerline:
         ranks = shared_ranks(keys)
         result = []
         for seat, (p, key, rank) in enumerate(zip(state.players, keys, ranks, strict=True)):
+            same_vp = [k for i, k in enumerate(keys) if i != seat and k[0] == key[0]]
             details: dict[str, Any] = {
+                "tiebreak": None
+                if not same_vp
+                else "shared"
+                if key in same_vp
+                else "station_tiles",
                 "breakdown": dict(p.ledger),
                 "cities_supplied": len(scoring.complete_lines(p, layout(p.board))),
                 "station_tiles": key[1],

@@ -899,3 +899,17 @@ def test_view_shows_centre_side_and_jokers_above_scoring(variants, side, jokers)
     v = G.view(state, None)
     assert v["next_scoring"] == 2
     assert v["jokers_above_scoring"] == [0, *jokers[1:]]
+
+
+def test_outcome_names_the_tiebreak_that_decided():
+    state = new_game(3)
+    state = edit_player(state, 0, vp=40, built=full("L1", "L2"), ledger={"start": 40})
+    state = edit_player(state, 1, vp=40, ledger={"start": 40})
+    state = edit_player(state, 2, vp=12, ledger={"start": 12})
+    result = G.outcome(state)
+    assert [r["rank"] for r in result] == [1, 2, 3]
+    assert [r["details"]["tiebreak"] for r in result] == ["station_tiles", "station_tiles", None]
+    state = edit_player(state, 1, built=full("L1", "L2", board=2))
+    result = G.outcome(state)
+    assert [r["rank"] for r in result] == [1, 1, 3]
+    assert [r["details"]["tiebreak"] for r in result] == ["shared", "shared", None]

@@ -1,0 +1,157 @@
+"""Drawing helpers shared by every game's images: fonts, palette, text fitting, dice, meeples."""
+
+import io
+from functools import cache
+from importlib import resources
+
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+
+BACKGROUND: RGB = (246, 242, 232)
+PANEL: RGB = (255, 253, 247)
+INK: RGB = (34, 34, 38)
+MUTED: RGB = (112, 108, 100)
+RULE: RGB = (205, 198, 184)
+HIGHLIGHT: RGB = (255, 196, 0)
+
+DICE: dict[str, RGB] = {
+    "red": (204, 37, 41),
+    "yellow": (246, 200, 30),
+    "blue": (31, 96, 196),
+    "green": (28, 140, 72),
+    "white": (250, 250, 250),
+    "black": (28, 28, 30),
+}
+"""The six dice as printed; every use also carries the colour's initial."""
+
+SEATS: tuple[RGB, ...] = (
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (204, 121, 167),
+    (0, 114, 178),
+    (213, 94, 0),
+)
+"""Seat colours: the Okabe-Ito palette, distinguishable under the common colour blindnesses."""
+
+MIN_TEXT = 14
+"""No text is drawn smaller than this many pixels, so it stays readable on a phone."""
+
+
+def _font_path(name: str) -> str:
+    return str(resources.files(__package__).joinpath("fonts", name))
+
+
+@cache
+def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` px (never below MIN_TEXT)."""
+    name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
+    return ImageFont.truetype(_font_path(name), max(size, MIN_TEXT))
+
+
+@cache
+def _coverage() -> frozenset[int]:
+    """Code points every shipped face can draw (they share DejaVu Sans's repertoire)."""
+    faces = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf")
+    maps = [set(TTFont(_font_path(f), lazy=True).getBestCmap()) for f in faces]
+    return frozenset(set.intersection(*maps))
+
+
+def printable(text: str) -> str:
+    """`text` with characters the fonts lack (CJK, most emoji) shown as '?' rather than boxes."""
+    covered = _coverage()
+    return "".join(c if ord(c) in covered or c.isspace() else "?" for c in text)
+
+
+def fit(text: str, fnt: ImageFont.FreeTypeFont, width: int) -> str:
+    """`text` made printable and cut with an ellipsis so it fits in `width` pixels."""
+    text = printable(text)
+    if fnt.getlength(text) <= width:
+        return text
+    while text and fnt.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def text_colour(fill: RGB) -> RGB:
+    """Black or white, whichever reads better on `fill`."""
+    r, g, b = fill
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+}
+
+
+def die(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    value: int,
+    fill: RGB,
+    outline: RGB = INK,
+    width: int = 2,
+) -> None:
+    """A die face with `value` pips (1..6) in `box`; pips contrast with `fill`."""
+    x0, y0, x1, y1 = box
+    size = x1 - x0
+    draw.rounded_rectangle(
+        box, radius=max(3, int(size * 0.18)), fill=fill, outline=outline, width=width
+    )
+    pip = text_colour(fill)
+    r = max(2.0, size * 0.085)
+    for fx, fy in _PIPS[value]:
+        cx, cy = x0 + fx * size, y0 + fy * (y1 - y0)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+
+
+def meeple(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, fill: RGB, letter: str
+) -> None:
+    """A worker meeple with its colour initial, `size` px tall."""
+    cx, cy = centre
+    h = size
+    head = h * 0.22
+    body = [
+        (cx - h * 0.42, cy + h * 0.5),
+        (cx - h * 0.42, cy + h * 0.12),
+        (cx - h * 0.18, cy - h * 0.12),
+        (cx + h * 0.18, cy - h * 0.12),
+        (cx + h * 0.42, cy + h * 0.12),
+        (cx + h * 0.42, cy + h * 0.5),
+    ]
+    draw.polygon(body, fill=fill, outline=INK, width=2)
+    draw.ellipse(
+        (cx - head, cy - h * 0.5, cx + head, cy - h * 0.5 + 2 * head),
+        fill=fill,
+        outline=INK,
+        width=2,
+    )
+    draw.text(
+        (cx, cy + h * 0.22),
+        letter,
+        font=font(int(h * 0.38), bold=True),
+        fill=text_colour(fill),
+        anchor="mm",
+    )
+
+
+def canvas(
+    width: int, height: int, colour: RGB = BACKGROUND
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), colour)
+    return img, ImageDraw.Draw(img)
+
+
+def png(img: Image.Image) -> bytes:
+    """Encode as PNG (flat colours compress well; optimisation is not worth its time)."""
+    out = io.BytesIO()
+    img.save(out, format="PNG", compress_level=6)
+    return out.getvalue()

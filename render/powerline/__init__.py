@@ -1,0 +1,1 @@
+"""Powerline images, drawn from `view(...)` dicts only."""

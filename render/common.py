@@ -2,7 +2,7 @@
 
 import io
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -40,8 +40,11 @@ MIN_TEXT = 14
 """No text is drawn smaller than this many pixels, so it stays readable on a phone."""
 
 
+FONTS = Path(__file__).parent / "fonts"
+
+
 def _font_path(name: str) -> str:
-    return str(resources.files(__package__).joinpath("fonts", name))
+    return str(FONTS / name)
 
 
 @cache
@@ -151,7 +154,7 @@ def canvas(
 
 
 def png(img: Image.Image) -> bytes:
-    """Encode as PNG (flat colours compress well; optimisation is not worth its time)."""
+    """Encode as PNG; level 3 is twice as fast as the default for a few KB more."""
     out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=6)
+    img.save(out, format="PNG", compress_level=3)
     return out.getvalue()

@@ -1,0 +1,351 @@
+"""The Powerline board map (stations, lines of dice, cities) at any scale, from a seat's view."""
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import ImageDraw
+
+from render.common import (
+    DICE,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    RULE,
+    die,
+    font,
+    meeple,
+    text_colour,
+)
+
+ENERGY: RGB = (255, 214, 10)
+STATION_FILL: RGB = (236, 230, 214)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the map goes: top-left corner, pixels per grid unit, and how much detail to draw."""
+
+    x: float
+    y: float
+    unit: float
+    centre: tuple[float, float]
+    """The middle of the station grid, in grid units (cities sit on the side away from it)."""
+    detail: bool = True
+
+    @classmethod
+    def inside(
+        cls, seat: dict[str, Any], box: tuple[float, float, float, float], detail: bool = True
+    ) -> "Frame":
+        """The largest frame that fits the stations' grid into `box` with room for cities."""
+        xs = [s["pos"][0] for s in seat["stations"]]
+        ys = [s["pos"][1] for s in seat["stations"]]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        x0, y0, x1, y1 = box
+        unit = min((x1 - x0) / (w + 1.3), (y1 - y0) / (h + 1.3))
+        ox = x0 + ((x1 - x0) - w * unit) / 2 - min(xs) * unit
+        oy = y0 + ((y1 - y0) - h * unit) / 2 - min(ys) * unit
+        return cls(ox, oy, unit, (min(xs) + w / 2, min(ys) + h / 2), detail)
+
+    def at(self, pos: tuple[float, float]) -> tuple[float, float]:
+        return self.x + pos[0] * self.unit, self.y + pos[1] * self.unit
+
+    @property
+    def station_r(self) -> float:
+        return self.unit * 0.36
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Extra things to draw on the map beyond the public board."""
+
+    plan: dict[str, Any] | None = None
+    """The owner's own plan: meeples on the planned segments."""
+    highlight: bool = True
+    """Outline the segments the current dice make eligible."""
+    fresh: frozenset[tuple[str, int]] = frozenset()
+    """(line, segment) built in the last round, drawn with a ring."""
+    initials: dict[str, str] | None = None
+    """Colour name → initial (R, Y, B, G, W, K) from the view, for meeples and fitting dice."""
+
+
+def _stations(seat: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {s["id"]: s for s in seat["stations"]}
+
+
+def segment_centres(
+    frame: Frame, seat: dict[str, Any], line: dict[str, Any]
+) -> list[tuple[float, float]]:
+    """Pixel centres of a line's segments, segment 0 next to its first-named station."""
+    st = _stations(seat)
+    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    margin = frame.station_r * 1.15
+    span = length - 2 * margin
+    n = len(line["pips"])
+    return [
+        (ax + ux * (margin + span * (k + 0.5) / n), ay + uy * (margin + span * (k + 0.5) / n))
+        for k in range(n)
+    ]
+
+
+def die_size(frame: Frame, seat: dict[str, Any], line: dict[str, Any]) -> float:
+    centres = segment_centres(frame, seat, line)
+    step = math.dist(centres[0], centres[1])
+    return min(step * 0.84, frame.unit * 0.5)
+
+
+def built_segments(line: dict[str, Any]) -> list[int]:
+    """Segments holding a token: built from segment 0 upward, or from the far end down."""
+    n, b = len(line["pips"]), line["built"]
+    return list(range(b)) if line["direction"] >= 0 else list(range(n - b, n))
+
+
+def draw_map(
+    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], colour: RGB, marks: Marks
+) -> None:
+    """Draw one seat's board: cables, cities, dice segments, stations, planned workers."""
+    dice_faces = {}
+    for line in seat["lines"]:
+        _cable(draw, frame, seat, line, colour)
+    for line in seat["lines"]:
+        _city(draw, frame, seat, line, colour)
+    options = {}
+    if marks.highlight:
+        options = {
+            (line["id"], o["segment"]): o["colors"]
+            for line in seat["lines"]
+            for o in line["options"]
+        }
+    for line in seat["lines"]:
+        size = die_size(frame, seat, line)
+        built = set(built_segments(line))
+        for k, (cx, cy) in enumerate(segment_centres(frame, seat, line)):
+            box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+            dice_faces[(line["id"], k)] = (cx, cy, size)
+            fits = options.get((line["id"], k))
+            if fits:
+                pad = max(3.0, size * 0.14)
+                draw.rounded_rectangle(
+                    (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
+                    radius=int(size * 0.3),
+                    fill=HIGHLIGHT,
+                )
+            fill = colour if k in built else PANEL
+            die(draw, box, line["pips"][k], fill, width=2 if frame.detail else 1)
+            if (line["id"], k) in marks.fresh:
+                draw.rounded_rectangle(
+                    (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
+                    radius=int(size * 0.25),
+                    outline=INK,
+                    width=3,
+                )
+            if fits and frame.detail:
+                normal = _away_normal(frame, seat, line, toward_city=False)
+                _fitting_colours(draw, box, fits, marks.initials or {}, normal)
+        if line["built"] and not line["complete"]:
+            _direction_arrow(draw, frame, seat, line, colour)
+    for station in seat["stations"]:
+        _station(draw, frame, station, colour)
+    if marks.plan:
+        for p in marks.plan["placements"]:
+            if p["island"]:
+                continue
+            cx, cy, size = dice_faces[(p["line"], p["segment"])]
+            planned_worker(draw, (cx + size * 0.2, cy - size * 0.25), size * 0.95, p, marks)
+
+
+def planned_worker(
+    draw: ImageDraw.ImageDraw, at: tuple[float, float], size: float, p: dict, marks: Marks
+) -> None:
+    """A planned worker as a meeple in its die colour, with a joker badge where one is spent."""
+    meeple(draw, at, size, DICE[p["color"]], (marks.initials or {}).get(p["color"], "?"))
+    if p.get("joker"):
+        x, y = at
+        r = size * 0.24
+        draw.ellipse(
+            (x + size * 0.2, y - size * 0.62, x + size * 0.2 + 2 * r, y - size * 0.62 + 2 * r),
+            fill=HIGHLIGHT,
+            outline=INK,
+            width=2,
+        )
+        draw.text(
+            (x + size * 0.2 + r, y - size * 0.62 + r),
+            "J",
+            font=font(int(r * 1.5), bold=True),
+            fill=INK,
+            anchor="mm",
+        )
+
+
+def _fitting_colours(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, ...],
+    colours: list[str],
+    initials: dict[str, str],
+    normal: tuple[float, float],
+) -> None:
+    """Discs with the initials of the dice that fit, stacked beside the segment, off the line."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    r = 9
+    reach = (x1 - x0) / 2 * (abs(normal[0]) + abs(normal[1])) + r + 3
+    for k, c in enumerate(colours):
+        d = reach + k * (2 * r + 1)
+        x, y = cx + normal[0] * d, cy + normal[1] * d
+        fill = DICE[c]
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=1)
+        draw.text(
+            (x, y),
+            initials.get(c, "?"),
+            font=font(14, bold=True),
+            fill=text_colour(fill),
+            anchor="mm",
+        )
+
+
+def _cable(
+    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+) -> None:
+    st = _stations(seat)
+    a, b = (frame.at(st[e]["pos"]) for e in line["ends"])
+    width = max(2, int(frame.unit * (0.09 if line["complete"] else 0.04)))
+    draw.line((a, b), fill=colour if line["complete"] else RULE, width=width)
+
+
+def _direction_arrow(
+    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+) -> None:
+    """A chevron just past the last token, pointing the way construction continues."""
+    centres = segment_centres(frame, seat, line)
+    built = built_segments(line)
+    last = built[-1] if line["direction"] >= 0 else built[0]
+    step = 1 if line["direction"] >= 0 else -1
+    nxt = last + step
+    (x0, y0), (x1, y1) = centres[last], centres[nxt]
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    length = math.dist((x0, y0), (x1, y1))
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    s = max(5.0, frame.unit * 0.1)
+    tip = (mx + ux * s, my + uy * s)
+    left = (mx - ux * s - uy * s, my - uy * s + ux * s)
+    right = (mx - ux * s + uy * s, my - uy * s - ux * s)
+    draw.polygon([tip, left, right], fill=colour, outline=INK)
+
+
+def _away_normal(
+    frame: Frame, seat: dict[str, Any], line: dict[str, Any], toward_city: bool
+) -> tuple[float, float]:
+    """Unit normal of a line pointing away from the board's centre (or towards it)."""
+    st = _stations(seat)
+    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    cx, cy = frame.at(frame.centre)
+    outward = ((ax + bx) / 2 - cx) * nx + ((ay + by) / 2 - cy) * ny >= 0
+    if outward != toward_city:
+        nx, ny = -nx, -ny
+    return nx, ny
+
+
+def _city(
+    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+) -> None:
+    """The city beside the line's middle, on the side away from the board's centre."""
+    st = _stations(seat)
+    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    nx, ny = _away_normal(frame, seat, line, toward_city=True)
+    off = frame.unit * 0.62
+    x, y = mx + nx * off, my + ny * off
+    w = frame.unit * 0.62
+    h = w * 0.72
+    roof = [(x - w / 2, y - h * 0.15), (x, y - h * 0.75), (x + w / 2, y - h * 0.15)]
+    body = (x - w / 2, y - h * 0.15, x + w / 2, y + h * 0.5)
+    fill = ENERGY if line["complete"] else STATION_FILL
+    draw.rectangle(body, fill=fill, outline=INK, width=2)
+    draw.polygon(roof, fill=fill, outline=INK)
+    if frame.detail:
+        vp_font = font(int(w * 0.42), bold=True)
+        draw.text((x, y + h * 0.18), str(line["city_vp"]), font=vp_font, fill=INK, anchor="mm")
+        symbol = {"opera": "♫", "church": "✝"}.get(line["building"] or "")
+        if symbol:
+            draw.text(
+                (x, y - h * 0.42),
+                symbol,
+                font=font(int(w * 0.32), bold=True),
+                fill=INK,
+                anchor="mm",
+            )
+        if line["complete"]:
+            draw.text(
+                (x + w * 0.5, y - h * 0.6),
+                "⚡",
+                font=font(int(w * 0.42), bold=True),
+                fill=colour,
+                anchor="mm",
+                stroke_width=2,
+                stroke_fill=INK,
+            )
+
+
+def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], colour: RGB) -> None:
+    x, y = frame.at(station["pos"])
+    r = frame.station_r
+    fill = colour if station["covered"] else STATION_FILL
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
+    ink = text_colour(fill)
+    if not frame.detail:
+        _station_icon(draw, station["type"], (x, y), r * 0.55, ink)
+        return
+    _station_icon(draw, station["type"], (x, y - r * 0.28), r * 0.42, ink)
+    draw.text(
+        (x, y + r * 0.45),
+        str(station["vp"]),
+        font=font(int(r * 0.62), bold=True),
+        fill=ink,
+        anchor="mm",
+    )
+    if station["covered"]:
+        draw.text(
+            (x + r * 0.78, y - r * 0.78),
+            "✓",
+            font=font(int(r * 0.7), bold=True),
+            fill=INK,
+            anchor="mm",
+        )
+
+
+def _station_icon(
+    draw: ImageDraw.ImageDraw, kind: str, at: tuple[float, float], r: float, ink: RGB
+) -> None:
+    """Small pictograms: wind turbine, water drop, sun, leaf."""
+    x, y = at
+    if kind == "wind":
+        for angle in (90, 210, 330):
+            a = math.radians(angle)
+            draw.line((x, y, x + r * math.cos(a), y - r * math.sin(a)), fill=ink, width=3)
+        draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=ink)
+    elif kind == "hydro":
+        draw.polygon([(x, y - r), (x - r * 0.6, y + r * 0.2), (x + r * 0.6, y + r * 0.2)], fill=ink)
+        draw.ellipse((x - r * 0.6, y - r * 0.2, x + r * 0.6, y + r * 0.8), fill=ink)
+    elif kind == "solar":
+        draw.ellipse((x - r * 0.45, y - r * 0.45, x + r * 0.45, y + r * 0.45), fill=ink)
+        for k in range(8):
+            a = math.radians(k * 45)
+            draw.line(
+                (
+                    x + r * 0.6 * math.cos(a),
+                    y + r * 0.6 * math.sin(a),
+                    x + r * math.cos(a),
+                    y + r * math.sin(a),
+                ),
+                fill=ink,
+                width=2,
+            )
+    else:
+        draw.ellipse((x - r * 0.55, y - r, x + r * 0.55, y + r * 0.7), fill=ink)
+        draw.line((x, y + r, x, y - r * 0.5), fill=MUTED if ink == INK else INK, width=2)

@@ -1,6 +1,7 @@
 """Drawing helpers shared by every game's images: fonts, palette, text fitting, dice, meeples."""
 
 import io
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -8,6 +9,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
 
 BACKGROUND: RGB = (246, 242, 232)
 PANEL: RGB = (255, 253, 247)
@@ -144,6 +146,36 @@ def meeple(
         fill=text_colour(fill),
         anchor="mm",
     )
+
+
+def player_names(count: int, names: Sequence[str] | None) -> list[str]:
+    """One label per seat: the given name, or "Seat N" where none (or a blank one) is given."""
+    given = list(names or [])
+    return [
+        given[i] if i < len(given) and given[i].strip() else f"Seat {i + 1}" for i in range(count)
+    ]
+
+
+def seat_badge(draw: ImageDraw.ImageDraw, box: Box, seat: int) -> None:
+    """A seat-coloured badge carrying the seat number, so colour is never the only cue."""
+    fill = SEATS[seat % len(SEATS)]
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    draw.text(
+        (cx, cy), str(seat + 1), font=font(22, bold=True), fill=text_colour(fill), anchor="mm"
+    )
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` of the way towards `b`."""
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, bl
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, …"""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def canvas(

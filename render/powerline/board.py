@@ -18,18 +18,15 @@ from render.common import (
     die,
     fit,
     font,
+    player_names,
     png,
-    text_colour,
+    seat_badge,
 )
 from render.powerline.map import Frame, Marks, draw_map, planned_worker
 
 WIDTH, HEIGHT = 1240, 1000
 PANEL_X = 955
 SUN: RGB = (255, 176, 0)
-
-
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    return names[seat] if names and seat < len(names) else f"Seat {seat + 1}"
 
 
 def initials(view: dict[str, Any]) -> dict[str, str]:
@@ -41,7 +38,7 @@ def player_board(view: dict[str, Any], seat: int, names: Sequence[str] | None = 
     me = view["seats"][seat]
     colour = SEATS[seat % len(SEATS)]
     img, draw = canvas(WIDTH, HEIGHT)
-    _header(draw, view, seat, seat_name(names, seat), colour)
+    _header(draw, view, seat, player_names(len(view["seats"]), names)[seat], colour)
     frame = Frame.inside(me, (24, 92, PANEL_X - 26, HEIGHT - 24))
     draw.rounded_rectangle(
         (12, 80, PANEL_X - 14, HEIGHT - 12), radius=18, fill=PANEL, outline=RULE, width=2
@@ -54,10 +51,7 @@ def player_board(view: dict[str, Any], seat: int, names: Sequence[str] | None = 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict, seat: int, name: str, colour: RGB) -> None:
     me = view["seats"][seat]
-    draw.rounded_rectangle((12, 12, 62, 66), radius=10, fill=colour, outline=INK, width=2)
-    draw.text(
-        (37, 39), str(seat + 1), font=font(30, bold=True), fill=text_colour(colour), anchor="mm"
-    )
+    seat_badge(draw, (12, 12, 62, 66), seat)
     title = font(32, bold=True)
     draw.text((76, 14), fit(name, title, 560), font=title, fill=INK)
     phase = {"roll": "waiting for the roll", "plan": "planning", "over": "game over"}[view["phase"]]

@@ -7,12 +7,27 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.common import DICE, INK, MUTED, PANEL, RGB, RULE, SEATS, canvas, die, fit, font, png
-from render.powerline.board import initials, seat_name
+from render.common import (
+    DICE,
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    RULE,
+    SEATS,
+    canvas,
+    die,
+    fit,
+    font,
+    player_names,
+    png,
+)
+from render.powerline.board import initials
 from render.powerline.map import Frame, Marks, draw_map
 
 WIDTH = 1230
-CELL_H = 560
+MAP_TOP = 62
+LINE_H = 22
 HEADER_H = 96
 
 
@@ -25,12 +40,15 @@ def round_summary(view: dict[str, Any], names: Sequence[str] | None = None) -> b
     cols = min(len(seats), 3)
     rows = math.ceil(len(seats) / cols)
     cell_w = (WIDTH - 24 - (cols - 1) * 12) // cols
-    img, draw = canvas(WIDTH, HEADER_H + rows * (CELL_H + 12) + 12)
+    texts = [_lines(done) for done in report["seats"]]
+    cell_h = MAP_TOP + int(cell_w * 0.86) + 10 + LINE_H * max(map(len, texts)) + 12
+    img, draw = canvas(WIDTH, HEADER_H + rows * (cell_h + 12) + 12)
     _header(draw, view, report)
     for i, seat in enumerate(seats):
         x = 12 + (i % cols) * (cell_w + 12)
-        y = HEADER_H + (i // cols) * (CELL_H + 12)
-        _cell(draw, view, seat, report["seats"][i], (x, y, x + cell_w, y + CELL_H), names)
+        y = HEADER_H + (i // cols) * (cell_h + 12)
+        box = (x, y, x + cell_w, y + cell_h)
+        _cell(draw, view, seat, report["seats"][i], texts[i], box, names)
     return png(img)
 
 
@@ -56,6 +74,7 @@ def _cell(
     view: dict[str, Any],
     seat: dict[str, Any],
     done: dict[str, Any],
+    text: list[str],
     box: tuple[int, int, int, int],
     names: Sequence[str] | None,
 ) -> None:
@@ -71,7 +90,11 @@ def _cell(
     vp_w = vp_font.getlength(vp_text)
     draw.text(
         (x0 + 24, y0 + 12),
-        fit(f"{i + 1}. {seat_name(names, i)}", name_font, int(x1 - x0 - 48 - vp_w)),
+        fit(
+            f"{i + 1}. {player_names(len(view['seats']), names)[i]}",
+            name_font,
+            int(x1 - x0 - 48 - vp_w),
+        ),
         font=name_font,
         fill=INK,
     )
@@ -83,20 +106,18 @@ def _cell(
     fresh = frozenset(
         (p["line"], p["segment"]) for p in done["plan"]["placements"] if not p["island"]
     )
-    map_box = (x0 + 18, y0 + 62, x1 - 8, y0 + 62 + (x1 - x0) * 0.86)
+    map_box = (x0 + 18, y0 + MAP_TOP, x1 - 8, y0 + MAP_TOP + (x1 - x0) * 0.86)
     frame = Frame.inside(seat, map_box, detail=False)
     draw_map(
         draw, frame, seat, colour, Marks(highlight=False, fresh=fresh, initials=initials(view))
     )
-    y = int(map_box[3]) + 6
-    for line in _lines(view, done):
+    y = int(map_box[3]) + 10
+    for line in text:
         draw.text((x0 + 24, y), fit(line, font(16), int(x1 - x0 - 36)), font=font(16), fill=INK)
-        y += 22
-        if y > y1 - 24:
-            break
+        y += LINE_H
 
 
-def _lines(view: dict[str, Any], done: dict[str, Any]) -> list[str]:
+def _lines(done: dict[str, Any]) -> list[str]:
     """What the seat did, in words: segments per line, cities, stations, island, scoring."""
     placements = done["plan"]["placements"]
     per_line = Counter(p["line"] for p in placements if not p["island"])

@@ -1,4 +1,4 @@
-"""Offline sandbox: a game of Powerline played by autopilot seats, printed round by round."""
+"""A game of Powerline played by autopilot seats in the terminal, printed round by round."""
 
 import argparse
 from collections.abc import Sequence
@@ -82,11 +82,12 @@ def play(players: int, seed: int, variants: Sequence[str], out=print) -> list[di
     return result
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=1, choices=range(1, 7))
     parser.add_argument("--seed", type=int, default=None, help="default: a random seed")
     parser.add_argument("--variant", action="append", default=[], choices=VARIANTS)
-    args = parser.parse_args(argv)
+
+
+def main(args: argparse.Namespace) -> None:
     seed = args.seed if args.seed is not None else Random().randrange(1_000_000)
     play(args.players, seed, args.variant)

@@ -1,0 +1,75 @@
+"""The discord.py client: cogs, command sync, error handling, database."""
+
+import logging
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+
+import aiosqlite
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.errors import on_app_command_error
+from bot.settings import Settings
+from bot.store.database import open_database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.help",)
+
+
+def bot_version() -> str:
+    try:
+        return version("boardgame-bot")
+    except PackageNotFoundError:
+        return "dev"
+
+
+def point_at(settings: Settings) -> None:
+    """Send discord.py to the loopback stand-in when configured (tests and the sandbox)."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class GameBot(commands.Bot):
+    """The bot: app commands only (no prefix commands), state in the database."""
+
+    db: aiosqlite.Connection
+
+    def __init__(self, settings: Settings, **options) -> None:
+        intents = discord.Intents.default()
+        intents.members = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **options,
+        )
+        self.settings = settings
+        self.tree.on_error = on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.db = await open_database(self.settings.database)
+        await self.db.execute(
+            "INSERT INTO starts (started_at, version) VALUES (?, ?)",
+            (datetime.now(UTC).isoformat(), bot_version()),
+        )
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info(
+            "synced %d commands %s", len(synced), f"to guild {guild.id}" if guild else "globally"
+        )
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()

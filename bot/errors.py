@@ -1,0 +1,45 @@
+"""One place that turns every app-command error into a clear, private reply."""
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from bot.service.errors import UserError
+
+log = logging.getLogger(__name__)
+
+
+def message_for(error: app_commands.AppCommandError) -> str:
+    """What the person is told; unexpected errors get a reference to find the log line."""
+    original = getattr(error, "original", None)
+    if isinstance(original, UserError):
+        return original.message
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server channel, not in DMs."
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the " + ", ".join(error.missing_permissions) + " permission for that."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"“{error.value}” is not a valid {error.type.name.lower()} here."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that command here."
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return (
+            "That command is out of date; Discord will refresh it shortly. Try again in a minute."
+        )
+    ref = secrets.token_hex(3)
+    log.error("unexpected error (ref %s)", ref, exc_info=original or error)
+    return f"Something went wrong on our side (ref {ref}). Please try again in a moment."
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    text = message_for(error)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

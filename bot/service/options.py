@@ -1,0 +1,20 @@
+"""Table options chosen when a lobby opens (the game's own rules options live in its Config)."""
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class TableOptions(BaseModel):
+    """How a table runs: deadlines, reminders, size, rating, where it plays."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    deadline_minutes: int = Field(24 * 60, ge=10, le=7 * 24 * 60)
+    """Per-round deadline: 10 minutes to 7 days."""
+    max_players: int = Field(6, ge=1, le=6)
+    rated: bool = True
+    reminders: int = Field(3, ge=0, le=3)
+    """At most this many reminder DMs per seat and round (half time, one hour left, last one)."""
+    timeouts_before_ai: int = Field(2, ge=1, le=10)
+    """Consecutive timeouts after which a seat is handed to an AI."""
+    thread: bool = False
+    """Play in a new thread of the channel rather than in the channel itself."""

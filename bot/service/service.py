@@ -1,0 +1,500 @@
+"""The game service: lobbies, drafts, plans, rounds, deadlines. No Discord in here.
+
+Every change runs in one database transaction that also queues what must be posted (the outbox),
+so a command is acknowledged only after it is stored, and a crash never loses a report.
+"""
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from random import Random
+from typing import Any
+
+from bot.service.clock import Clock
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.powerline import describe, placement_key
+from bot.store.repo import DraftRow, GameRow, Repo, SeatRow
+from engine import registry
+from engine.core import CHANCE, IllegalAction
+from engine.powerline import autopilot
+from engine.powerline.actions import Placement
+from engine.powerline.game import seat_context
+from engine.powerline.planning import can_submit, draft_of
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game with its seats and current engine state (None while in the lobby)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: Any
+
+    @property
+    def game(self):
+        return registry.get(self.row.game)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next(
+            (s for s in self.seats if s.user_id == user_id and not s.left_game and not s.is_ai),
+            None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """A seat's draft for the current round, with its legal continuations."""
+
+    table: Table
+    seat: int
+    round: int
+    placements: list[Placement]
+    vacation: bool
+    lines: list[str]
+    """The draft in words, one line per worker."""
+    next_options: list[tuple[str, str]]
+    """(label, key) of every legal next placement."""
+    can_submit: bool
+    submitted: bool
+
+
+class Service:
+    """Everything a person can do with a game, as transactions on the repository."""
+
+    def __init__(self, repo: Repo, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    async def _table(self, game_id: int) -> Table:
+        row = await self.repo.game(game_id)
+        if row is None:
+            raise UserError(f"There is no game #{game_id}.")
+        seats = await self.repo.seats(game_id)
+        game = registry.get(row.game)
+        state = game.load_state(row.snapshot) if row.snapshot else None
+        return Table(row, seats, state)
+
+    async def table(self, game_id: int) -> Table:
+        async with self.repo.reading():
+            return await self._table(game_id)
+
+    async def table_in(self, where: int) -> Table | None:
+        async with self.repo.reading():
+            row = await self.repo.open_game_in(where)
+            return await self._table(row.id) if row else None
+
+    async def games_of(self, user_id: int) -> list[Table]:
+        """The user's running games, oldest first."""
+        async with self.repo.reading():
+            rows = await self.repo.games_of(user_id, ("active",))
+            return [await self._table(r.id) for r in rows]
+
+    async def pick_game(self, user_id: int, game_id: int | None) -> Table:
+        """The game a DM command means: the given one, or the user's only running game."""
+        mine = await self.games_of(user_id)
+        if game_id is not None:
+            for t in mine:
+                if t.row.id == game_id:
+                    return t
+            raise UserError(f"You are not playing in game #{game_id}.")
+        if not mine:
+            raise UserError("You are not in any running game.")
+        if len(mine) > 1:
+            ids = ", ".join(f"#{t.row.id}" for t in mine)
+            raise UserError(f"You are in several games ({ids}): choose one with the `game` option.")
+        return mine[0]
+
+    # ---- lobby -----------------------------------------------------------------------------
+
+    async def open_table(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        config: dict[str, Any],
+        options: TableOptions,
+        thread_id: int | None = None,
+    ) -> Table:
+        """Open a lobby with the host seated; one open table per channel or thread."""
+        rules = registry.get(game)
+        try:
+            rules.Config(**{**config, "players": 1, "boards": None})
+        except ValueError as exc:
+            raise UserError(f"Those options don't work together: {_first_error(exc)}") from None
+        now = self.clock.now()
+        async with self.repo.transaction() as repo:
+            if await repo.open_game_in(thread_id or channel_id):
+                raise UserError("A game is already open here; finish or cancel it first.")
+            game_id = await repo.insert_game(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                host_id=host_id,
+                status="lobby",
+                config=config,
+                options=options.model_dump(),
+                seed=secrets.randbits(48),
+                created_at=now.isoformat(),
+                updated_at=now.isoformat(),
+            )
+            await repo.add_seat(game_id, 0, host_id, host_name)
+            return await self._table(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self.repo.transaction() as repo:
+            table = await self._lobby(game_id)
+            if table.seat_of(user_id):
+                raise UserError("You already have a seat at this table.")
+            if len(table.seats) >= TableOptions(**table.row.options).max_players:
+                raise UserError("This table is full.")
+            await repo.add_seat(game_id, len(table.seats), user_id, name)
+            await repo.update_game(table.row, self.clock.now())
+            return await self._table(game_id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> Table:
+        async with self.repo.transaction() as repo:
+            table = await self._lobby(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError("You don't have a seat at this table.")
+            if user_id == table.row.host_id:
+                raise UserError("The host can't leave the lobby; cancel the table instead.")
+            await repo.remove_seat(game_id, seat.seat)
+            await repo.update_game(table.row, self.clock.now())
+            return await self._table(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int, moderator: bool) -> Table:
+        async with self.repo.transaction() as repo:
+            table = await self._lobby(game_id)
+            self._host_only(table, user_id, moderator, "add an AI player")
+            if len(table.seats) >= TableOptions(**table.row.options).max_players:
+                raise UserError("This table is full.")
+            n = sum(1 for s in table.seats if s.is_ai) + 1
+            await repo.add_seat(game_id, len(table.seats), None, f"AI {n}")
+            await repo.update_game(table.row, self.clock.now())
+            return await self._table(game_id)
+
+    async def cancel(self, game_id: int, user_id: int, moderator: bool) -> Table:
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            if table.row.status not in ("lobby", "active"):
+                raise UserError("This game is already over.")
+            self._host_only(table, user_id, moderator, "cancel the game")
+            status = "cancelled" if table.row.status == "lobby" else "abandoned"
+            await repo.update_game(table.row, self.clock.now(), status=status, deadline=None)
+            await repo.queue(game_id, "cancelled", {"by": user_id}, self.clock.now())
+            return await self._table(game_id)
+
+    async def start(self, game_id: int, user_id: int, moderator: bool) -> Table:
+        """Seat everyone, roll round 1 and let AI seats plan; queues the round's posts."""
+        async with self.repo.transaction():
+            table = await self._lobby(game_id)
+            self._host_only(table, user_id, moderator, "start the game")
+            game = table.game
+            config = game.Config(**{**table.row.config, "players": len(table.seats)})
+            state = game.new(config, table.row.seed)
+            await self._commit(
+                table, state, [], status="active", config=config.model_dump(mode="json")
+            )
+            return await self._table(game_id)
+
+    async def _lobby(self, game_id: int) -> Table:
+        table = await self._table(game_id)
+        if table.row.status != "lobby":
+            raise UserError("That lobby is closed: the game has started or ended.")
+        return table
+
+    @staticmethod
+    def _host_only(table: Table, user_id: int, moderator: bool, what: str) -> None:
+        if user_id != table.row.host_id and not moderator:
+            raise UserError(f"Only the host or a moderator can {what}.")
+
+    # ---- planning --------------------------------------------------------------------------
+
+    async def draft(self, game_id: int, user_id: int) -> DraftView:
+        async with self.repo.reading():
+            table = await self._table(game_id)
+            seat = self._planner(table, user_id)
+            return await self._draft_view(table, seat)
+
+    async def _draft_view(self, table: Table, seat: int) -> DraftView:
+        state = table.state
+        row = await self.repo.draft(table.row.id, seat)
+        if row is None or row.round != state.round:
+            row = DraftRow(state.round, [], False)
+        placements = [Placement.model_validate(p) for p in row.placements]
+        ctx = seat_context(state, seat)
+        draft = draft_of(ctx, placements)
+        game = table.game
+        options = [
+            (describe(state, seat, p), placement_key(p))
+            for p in game.legal_next(state, seat, placements)
+        ]
+        return DraftView(
+            table=table,
+            seat=seat,
+            round=state.round,
+            placements=placements,
+            vacation=row.vacation,
+            lines=[describe(state, seat, p) for p in placements],
+            next_options=options,
+            can_submit=can_submit(ctx, draft),
+            submitted=state.plans[seat] is not None,
+        )
+
+    def _planner(self, table: Table, user_id: int) -> int:
+        if table.row.status != "active":
+            raise UserError("That game is not running.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You don't have a seat in that game.")
+        if table.state.phase != "plan":
+            raise UserError("The dice for this round are not rolled yet.")
+        return seat.seat
+
+    async def edit_draft(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        add: dict[str, Any] | None = None,
+        undo: bool = False,
+        clear: bool = False,
+        vacation: bool | None = None,
+    ) -> DraftView:
+        """Change the draft by one step; an illegal step changes nothing and says why."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = self._planner(table, user_id)
+            view = await self._draft_view(table, seat)
+            placements = list(view.placements)
+            if add is not None:
+                placement = self._legal_step(table, seat, placements, add)
+                placements.append(placement)
+            if undo:
+                if not placements:
+                    raise UserError("Your draft is already empty.")
+                placements.pop()
+            if clear:
+                placements = []
+            on = view.vacation if vacation is None else vacation
+            if on and not table.state.config.vacation_tile:
+                raise UserError("The vacation tile is not in play at this table.")
+            if on and not table.state.players[seat].vacation:
+                raise UserError("You have already used your vacation tile.")
+            row = DraftRow(view.round, [p.model_dump() for p in placements], on)
+            await repo.save_draft(game_id, seat, row, self.clock.now())
+            return await self._draft_view(table, seat)
+
+    @staticmethod
+    def _legal_step(
+        table: Table, seat: int, placements: list[Placement], add: dict[str, Any]
+    ) -> Placement:
+        game = table.game
+        try:
+            placement = Placement.model_validate(add)
+            draft_of(seat_context(table.state, seat), [*placements, placement])
+        except IllegalAction as exc:
+            raise UserError(exc.reason) from None
+        except ValueError as exc:
+            raise UserError(f"That placement is malformed: {_first_error(exc)}") from None
+        if placement not in game.legal_next(table.state, seat, placements):
+            raise UserError(
+                "That worker fits, but then no legal plan could be finished "
+                "(check your worker chart and construction limits)."
+            )
+        return placement
+
+    async def submit(self, game_id: int, user_id: int) -> tuple[Table, bool]:
+        """Submit the draft as this round's plan; returns the table and whether the round ended."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = self._planner(table, user_id)
+            view = await self._draft_view(table, seat)
+            plan = {
+                "type": "plan",
+                "placements": [p.model_dump() for p in view.placements],
+                "vacation": view.vacation,
+            }
+            round_before = table.state.round
+            state = self._apply(table, seat, plan)
+            await repo.update_seat(game_id, seat, timeouts=0)
+            await self._commit(table, state, [(seat, plan, "player")])
+            after = await self._table(game_id)
+            return after, after.state.round != round_before or after.row.status != "active"
+
+    def _apply(self, table: Table, seat: int, action: dict[str, Any]) -> Any:
+        game = table.game
+        try:
+            return game.apply(table.state, seat, game.parse_action(action))
+        except IllegalAction as exc:
+            raise UserError(exc.reason) from None
+
+    # ---- deadlines ---------------------------------------------------------------------------
+
+    async def tick(self) -> int:
+        """Send due reminders and play out every passed deadline; returns the games touched."""
+        now = self.clock.now()
+        touched = 0
+        async with self.repo.reading() as repo:
+            active = await repo.active_games()
+        for row in active:
+            if row.deadline is None:
+                continue
+            if row.deadline <= now:
+                await self._time_out(row.id)
+                touched += 1
+            elif await self._remind(row.id, now):
+                touched += 1
+        return touched
+
+    async def _remind(self, game_id: int, now: datetime) -> bool:
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            row = table.row
+            if row.status != "active" or row.deadline is None or table.state.phase != "plan":
+                return False
+            options = TableOptions(**row.options)
+            span = timedelta(minutes=options.deadline_minutes)
+            marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
+            due = sum(1 for m in marks if m <= now and m > row.deadline - span)
+            sent = False
+            for seat in table.seats:
+                waiting = table.state.plans[seat.seat] is None
+                if seat.is_ai or seat.left_game or not waiting:
+                    continue
+                if seat.reminders_sent < min(due, options.reminders):
+                    await repo.update_seat(
+                        game_id, seat.seat, reminders_sent=seat.reminders_sent + 1
+                    )
+                    left = int((row.deadline - now).total_seconds() // 60)
+                    await repo.queue(
+                        game_id, "reminder", {"seat": seat.seat, "minutes_left": left}, now
+                    )
+                    sent = True
+            return sent
+
+    async def _time_out(self, game_id: int) -> None:
+        """The autopilot plans for everyone still planning; repeat offenders become AI seats."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            row = table.row
+            if row.status != "active" or row.deadline is None or row.deadline > self.clock.now():
+                return
+            game = table.game
+            state = table.state
+            steps = []
+            timed_out, to_ai = [], []
+            options = TableOptions(**row.options)
+            for seat in table.seats:
+                if seat.seat not in game.to_act(state) or seat.is_ai:
+                    continue
+                plan = autopilot.choose(game.view(state, seat.seat), seat.seat)
+                action = plan.model_dump(mode="json")
+                state = game.apply(state, seat.seat, plan)
+                steps.append((seat.seat, action, "timeout"))
+                timed_out.append(seat.seat)
+                count = seat.timeouts + 1
+                if count >= options.timeouts_before_ai:
+                    to_ai.append(seat.seat)
+                    await repo.update_seat(
+                        game_id, seat.seat, timeouts=count, is_ai=True, replaced_by_ai=True
+                    )
+                else:
+                    await repo.update_seat(game_id, seat.seat, timeouts=count)
+            now = self.clock.now()
+            await repo.queue(game_id, "timeout", {"seats": timed_out, "to_ai": to_ai}, now)
+            table = Table(row, await repo.seats(game_id), table.state)
+            await self._commit(table, state, steps)
+
+    async def take_back(self, game_id: int, user_id: int) -> Table:
+        """A player whose seat went to the AI after timeouts takes it back."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = next((s for s in table.seats if s.user_id == user_id and not s.left_game), None)
+            if table.row.status != "active" or seat is None:
+                raise UserError("You have no seat in that running game.")
+            if not seat.is_ai:
+                raise UserError("Your seat is already yours.")
+            await repo.update_seat(game_id, seat.seat, is_ai=False, timeouts=0)
+            await repo.update_game(table.row, self.clock.now())
+            return await self._table(game_id)
+
+    # ---- the turn loop -----------------------------------------------------------------------
+
+    async def _commit(
+        self,
+        table: Table,
+        state: Any,
+        logged: list[tuple[int, dict[str, Any], str]],
+        **fields: Any,
+    ) -> None:
+        """Roll dice and let AI seats plan until people must act; store it all and queue posts."""
+        game = table.game
+        seq = await self.repo.action_count(table.row.id)
+        seats = {s.seat: s for s in table.seats}
+        events: list[tuple[str, dict[str, Any]]] = []
+        last_report = table.state.last_round.round if table.state and table.state.last_round else 0
+        steps = list(logged)
+        while not game.is_over(state):
+            acting = game.to_act(state)
+            if CHANCE in acting:
+                rng = Random(f"{table.row.seed}:{seq + len(steps)}")
+                action = game.sample_chance(state, rng).model_dump(mode="json")
+                state = game.apply(state, CHANCE, game.parse_action(action))
+                steps.append((CHANCE, action, "chance"))
+                events.append(("round_started", {"round": state.round}))
+                continue
+            ai = sorted(s for s in acting if seats[s].is_ai)
+            if not ai:
+                break
+            for s in ai:
+                plan = autopilot.choose(game.view(state, s), s).model_dump(mode="json")
+                state = game.apply(state, s, game.parse_action(plan))
+                steps.append((s, plan, "ai"))
+        now = self.clock.now()
+        for i, (seat, action, source) in enumerate(steps):
+            await self.repo.append_action(table.row.id, seq + i, seat, action, source, now)
+        report = state.last_round.round if state.last_round else 0
+        if report != last_report:
+            events.insert(0, ("round_resolved", {"round": report}))
+        if game.is_over(state):
+            fields["status"] = "finished"
+            fields["deadline"] = None
+            events.append(("game_over", {}))
+        elif any(kind == "round_started" for kind, _ in events):
+            minutes = TableOptions(**table.row.options).deadline_minutes
+            fields["deadline"] = now + timedelta(minutes=minutes)
+            await self.repo.reset_reminders(table.row.id)
+        elif steps:
+            events.append(("status", {}))
+            waiting = [s for s in game.to_act(state) if not seats[s].is_ai]
+            limit = TableOptions(**table.row.options).reminders
+            if len(waiting) == 1 and len(seats) > 1 and seats[waiting[0]].reminders_sent < limit:
+                last = seats[waiting[0]]
+                await self.repo.update_seat(
+                    table.row.id, last.seat, reminders_sent=last.reminders_sent + 1
+                )
+                events.append(("last_one", {"seat": last.seat}))
+        if fields.get("status") == "active" and table.row.status == "lobby":
+            events.insert(0, ("started", {}))
+        await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
+        for kind, payload in events:
+            await self.repo.queue(table.row.id, kind, payload, now)
+
+
+def _first_error(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return str(first.get("msg", exc))
+    return str(exc)

@@ -1,0 +1,1 @@
+"""Persistence: aiosqlite with numbered SQL migrations, behind a small interface."""

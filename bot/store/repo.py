@@ -1,0 +1,288 @@
+"""Rows of the game tables and the transactions that change them."""
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: str
+    config: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+    version: int
+    snapshot: str | None
+    deadline: datetime | None
+    lobby_message_id: int | None
+    status_message_id: int | None
+
+    @property
+    def where(self) -> int:
+        """The channel or thread the table plays in."""
+        return self.thread_id or self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    replaced_by_ai: bool
+    left_game: bool
+    timeouts: int
+    dms_closed: bool
+    reminders_sent: int
+
+
+@dataclass(frozen=True, slots=True)
+class DraftRow:
+    round: int
+    placements: list[dict[str, Any]]
+    vacation: bool
+
+
+def _game(row: aiosqlite.Row) -> GameRow:
+    deadline = datetime.fromisoformat(row["deadline"]) if row["deadline"] else None
+    return GameRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        config=json.loads(row["config"]),
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        version=row["version"],
+        snapshot=row["snapshot"],
+        deadline=deadline,
+        lobby_message_id=row["lobby_message_id"],
+        status_message_id=row["status_message_id"],
+    )
+
+
+def _seat(row: aiosqlite.Row) -> SeatRow:
+    return SeatRow(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        is_ai=bool(row["is_ai"]),
+        replaced_by_ai=bool(row["replaced_by_ai"]),
+        left_game=bool(row["left_game"]),
+        timeouts=row["timeouts"],
+        dms_closed=bool(row["dms_closed"]),
+        reminders_sent=row["reminders_sent"],
+    )
+
+
+class Conflict(Exception):
+    """Another writer changed the game since it was read; reload and try again."""
+
+
+class Repo:
+    """All SQL of the game tables, behind methods that read as what they do."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        # One connection serves every task: a transaction must not interleave with another's.
+        self._lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator["Repo"]:
+        """Read without seeing another task's half-done transaction on the shared connection."""
+        async with self._lock:
+            yield self
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator["Repo"]:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def _one(self, sql: str, args: tuple = ()) -> aiosqlite.Row | None:
+        async with self.db.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, args: tuple = ()) -> list[aiosqlite.Row]:
+        async with self.db.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def open_game_in(self, where: int) -> GameRow | None:
+        row = await self._one(
+            "SELECT * FROM games WHERE coalesce(thread_id, channel_id) = ? "
+            "AND status IN ('lobby', 'active')",
+            (where,),
+        )
+        return _game(row) if row else None
+
+    async def games_of(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._all(
+            f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ? AND NOT s.left_game AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, *statuses),
+        )
+        return [_game(r) for r in rows]
+
+    async def due_games(self, now: datetime) -> list[int]:
+        rows = await self._all(
+            "SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL "
+            "AND deadline <= ? ORDER BY deadline",
+            (now.isoformat(),),
+        )
+        return [r["id"] for r in rows]
+
+    async def active_games(self) -> list[GameRow]:
+        return [_game(r) for r in await self._all("SELECT * FROM games WHERE status = 'active'")]
+
+    async def insert_game(self, **fields: Any) -> int:
+        fields["config"] = json.dumps(fields["config"])
+        fields["options"] = json.dumps(fields["options"])
+        cols = ", ".join(fields)
+        marks = ", ".join("?" * len(fields))
+        cur = await self.db.execute(
+            f"INSERT INTO games ({cols}) VALUES ({marks})", tuple(fields.values())
+        )
+        return int(cur.lastrowid or 0)
+
+    async def update_game(self, game: GameRow, now: datetime, **fields: Any) -> None:
+        """Write `fields` and bump the version, if nobody else wrote since `game` was read."""
+        if "config" in fields:
+            fields["config"] = json.dumps(fields["config"])
+        if "deadline" in fields and fields["deadline"] is not None:
+            fields["deadline"] = fields["deadline"].isoformat()
+        fields["updated_at"] = now.isoformat()
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        cur = await self.db.execute(
+            f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+            (*fields.values(), game.id, game.version),
+        )
+        if cur.rowcount != 1:
+            raise Conflict(f"game {game.id} changed meanwhile")
+
+    async def set_message(self, game_id: int, column: str, message_id: int) -> None:
+        if column not in ("lobby_message_id", "status_message_id"):
+            raise ValueError(column)
+        await self.db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def add_seat(self, game_id: int, seat: int, user_id: int | None, name: str) -> None:
+        await self.db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, user_id is None),
+        )
+
+    async def remove_seat(self, game_id: int, seat: int) -> None:
+        """Drop a lobby seat and close the gap so seats stay numbered 0..n-1."""
+        await self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        await self.db.execute(
+            "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, seat)
+        )
+
+    async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.db.execute(
+            f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+            (*fields.values(), game_id, seat),
+        )
+
+    async def reset_reminders(self, game_id: int) -> None:
+        await self.db.execute("UPDATE seats SET reminders_sent = 0 WHERE game_id = ?", (game_id,))
+
+    async def append_action(
+        self, game_id: int, seq: int, seat: int, action: dict[str, Any], source: str, now: datetime
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, source, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                seq,
+                seat,
+                json.dumps(action, separators=(",", ":")),
+                source,
+                now.isoformat(),
+            ),
+        )
+
+    async def actions(self, game_id: int) -> list[tuple[int, dict[str, Any], str]]:
+        rows = await self._all(
+            "SELECT seat, action, source FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [(r["seat"], json.loads(r["action"]), r["source"]) for r in rows]
+
+    async def action_count(self, game_id: int) -> int:
+        row = await self._one("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
+        return int(row["n"]) if row else 0
+
+    async def draft(self, game_id: int, seat: int) -> DraftRow | None:
+        row = await self._one(
+            "SELECT * FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+        if row is None:
+            return None
+        return DraftRow(row["round"], json.loads(row["placements"]), bool(row["vacation"]))
+
+    async def save_draft(self, game_id: int, seat: int, draft: DraftRow, now: datetime) -> None:
+        await self.db.execute(
+            "INSERT INTO drafts (game_id, seat, round, placements, vacation, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+            "round = excluded.round, placements = excluded.placements, "
+            "vacation = excluded.vacation, updated_at = excluded.updated_at",
+            (
+                game_id,
+                seat,
+                draft.round,
+                json.dumps(draft.placements),
+                draft.vacation,
+                now.isoformat(),
+            ),
+        )
+
+    async def queue(self, game_id: int, kind: str, payload: dict[str, Any], now: datetime) -> None:
+        await self.db.execute(
+            "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+            (game_id, kind, json.dumps(payload), now.isoformat()),
+        )
+
+    async def pending(self, limit: int = 50) -> list[tuple[int, int, str, dict[str, Any]]]:
+        rows = await self._all(
+            "SELECT id, game_id, kind, payload FROM outbox WHERE sent_at IS NULL ORDER BY id "
+            "LIMIT ?",
+            (limit,),
+        )
+        return [(r["id"], r["game_id"], r["kind"], json.loads(r["payload"])) for r in rows]
+
+    async def mark_sent(self, outbox_id: int, now: datetime) -> None:
+        await self.db.execute(
+            "UPDATE outbox SET sent_at = ? WHERE id = ?", (now.isoformat(), outbox_id)
+        )

@@ -1,5 +1,6 @@
 """The discord.py client: cogs, command sync, error handling, database."""
 
+import asyncio
 import logging
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -9,13 +10,18 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.delivery import Delivery
 from bot.errors import on_app_command_error
+from bot.service.clock import Clock, SystemClock
+from bot.service.service import Service
 from bot.settings import Settings
 from bot.store.database import open_database
+from bot.store.repo import Repo
+from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.help",)
+EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline")
 
 
 def bot_version() -> str:
@@ -38,7 +44,7 @@ class GameBot(commands.Bot):
 
     db: aiosqlite.Connection
 
-    def __init__(self, settings: Settings, **options) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None, **options) -> None:
         intents = discord.Intents.default()
         intents.members = True
         super().__init__(
@@ -48,10 +54,15 @@ class GameBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.clock = clock or SystemClock()
         self.tree.on_error = on_app_command_error
+        self._ticker: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database)
+        self.service = Service(Repo(self.db), self.clock)
+        self.delivery = Delivery(self, self.service)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.db.execute(
             "INSERT INTO starts (started_at, version) VALUES (?, ?)",
             (datetime.now(UTC).isoformat(), bot_version()),
@@ -68,8 +79,22 @@ class GameBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        if self._ticker is None:
+            self._ticker = asyncio.create_task(self._tick_forever())
+
+    async def _tick_forever(self) -> None:
+        """Deadlines and reminders (including those that passed while down), then the outbox."""
+        while True:
+            try:
+                await self.service.tick()
+                await self.delivery.flush()
+            except Exception:
+                log.exception("tick failed")
+            await asyncio.sleep(self.settings.tick_seconds)
 
     async def close(self) -> None:
+        if self._ticker:
+            self._ticker.cancel()
         await super().close()
         if hasattr(self, "db"):
             await self.db.close()

@@ -20,5 +20,7 @@ class Settings(BaseSettings):
     """Only for the loopback stand-in, e.g. ws://127.0.0.1:PORT/gateway."""
     dev_guild_id: int | None = None
     """Sync commands to this guild only (instant), instead of globally."""
+    tick_seconds: float = 30.0
+    """How often deadlines, reminders and undelivered posts are checked."""
     log_level: str = "INFO"
     log_json: bool = False

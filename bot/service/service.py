@@ -89,6 +89,21 @@ class Service:
             row = await self.repo.open_game_in(where)
             return await self._table(row.id) if row else None
 
+    async def state_at(self, game_id: int, at: int) -> Any:
+        """The game's state after its first `at` actions (what an old event reports on)."""
+        async with self.repo.reading() as repo:
+            row = await repo.game(game_id)
+            if row is None:
+                raise UserError(f"There is no game #{game_id}.")
+            log_ = await repo.actions(game_id)
+        game = registry.get(row.game)
+        if at == len(log_) and row.snapshot:
+            return game.load_state(row.snapshot)
+        state = game.new(game.Config(**row.config), row.seed)
+        for seat, action, _ in log_[:at]:
+            state = game.apply(state, seat, game.parse_action(action))
+        return state
+
     async def games_of(self, user_id: int) -> list[Table]:
         """The user's running games, oldest first."""
         async with self.repo.reading():
@@ -448,11 +463,16 @@ class Service:
         while not game.is_over(state):
             acting = game.to_act(state)
             if CHANCE in acting:
+                if state.last_round and state.last_round.round != last_report:
+                    last_report = state.last_round.round
+                    events.append(
+                        ("round_resolved", {"round": last_report, "at": seq + len(steps)})
+                    )
                 rng = Random(f"{table.row.seed}:{seq + len(steps)}")
                 action = game.sample_chance(state, rng).model_dump(mode="json")
                 state = game.apply(state, CHANCE, game.parse_action(action))
                 steps.append((CHANCE, action, "chance"))
-                events.append(("round_started", {"round": state.round}))
+                events.append(("round_started", {"round": state.round, "at": seq + len(steps)}))
                 continue
             ai = sorted(s for s in acting if seats[s].is_ai)
             if not ai:
@@ -464,19 +484,20 @@ class Service:
         now = self.clock.now()
         for i, (seat, action, source) in enumerate(steps):
             await self.repo.append_action(table.row.id, seq + i, seat, action, source, now)
+        at = seq + len(steps)
         report = state.last_round.round if state.last_round else 0
         if report != last_report:
-            events.insert(0, ("round_resolved", {"round": report}))
+            events.append(("round_resolved", {"round": report, "at": at}))
         if game.is_over(state):
             fields["status"] = "finished"
             fields["deadline"] = None
-            events.append(("game_over", {}))
+            events.append(("game_over", {"at": at}))
         elif any(kind == "round_started" for kind, _ in events):
             minutes = TableOptions(**table.row.options).deadline_minutes
             fields["deadline"] = now + timedelta(minutes=minutes)
             await self.repo.reset_reminders(table.row.id)
         elif steps:
-            events.append(("status", {}))
+            events.append(("status", {"at": at}))
             waiting = [s for s in game.to_act(state) if not seats[s].is_ai]
             limit = TableOptions(**table.row.options).reminders
             if len(waiting) == 1 and len(seats) > 1 and seats[waiting[0]].reminders_sent < limit:
@@ -486,7 +507,7 @@ class Service:
                 )
                 events.append(("last_one", {"seat": last.seat}))
         if fields.get("status") == "active" and table.row.status == "lobby":
-            events.insert(0, ("started", {}))
+            events.insert(0, ("started", {"at": 0}))
         await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
         for kind, payload in events:
             await self.repo.queue(table.row.id, kind, payload, now)

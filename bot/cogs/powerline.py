@@ -1,0 +1,273 @@
+"""`/powerline …`: open a table, plan in DMs, follow the game. Rules live in the engine."""
+
+import io
+import json
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.powerline import parse_key
+from bot.service.service import Service, Table
+from bot.views import draft_board, is_moderator, lobby_embed, lobby_view, planner_text, planner_view
+from engine.core import CHANCE
+
+DEADLINES = {
+    "10 minutes": 10,
+    "1 hour": 60,
+    "6 hours": 360,
+    "12 hours": 720,
+    "24 hours": 1440,
+    "2 days": 2880,
+    "3 days": 4320,
+    "7 days": 10080,
+}
+
+
+class Powerline(commands.GroupCog, group_name="powerline", group_description="Play Powerline"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        return self.bot.service  # type: ignore[attr-defined]
+
+    async def _flush(self) -> None:
+        await self.bot.delivery.flush()  # type: ignore[attr-defined]
+
+    async def _game_choices(self, interaction: discord.Interaction, current: str):
+        tables = await self.service.games_of(interaction.user.id)
+        return [
+            app_commands.Choice(
+                name=f"#{t.row.id} Powerline, round {t.state.round}", value=t.row.id
+            )
+            for t in tables
+            if current in str(t.row.id)
+        ][:25]
+
+    # ---- lobby -------------------------------------------------------------------------------
+
+    @app_commands.command(name="open", description="Open a Powerline table in this channel")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        deadline="Time to plan each round (default 24 hours)",
+        max_players="Most seats at the table (1–6)",
+        construction_limits="Variant 1: the blue worker chart limits the lines per round",
+        adventure_island="Variant 2: island losses grow with each stack",
+        contracts="Variant 3: draw scoring tiles A–I (centre board side B)",
+        special_contracts="Variant 4: tiles J, K, L (mixed in, or alone)",
+        special_alone="With special contracts: use exactly J, K and L",
+        any_contracts="With contracts: three tiles from all nine instead of one per colour",
+        vacation_tile="Play with the vacation tile (default yes)",
+        rated="Count this game for the leaderboard (default yes)",
+        thread="Play in a new thread of this channel",
+    )
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        deadline: Literal[
+            "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
+        ] = "24 hours",
+        max_players: app_commands.Range[int, 1, 6] = 6,
+        construction_limits: bool = False,
+        adventure_island: bool = False,
+        contracts: bool = False,
+        special_contracts: bool = False,
+        special_alone: bool = False,
+        any_contracts: bool = False,
+        vacation_tile: bool = True,
+        rated: bool = True,
+        thread: bool = False,
+    ) -> None:
+        flags = {
+            "construction_limits": construction_limits,
+            "adventure_island": adventure_island,
+            "contracts": contracts,
+            "special_contracts": special_contracts,
+        }
+        config = {
+            "variants": sorted(k for k, on in flags.items() if on),
+            "vacation_tile": vacation_tile,
+            "contract_draw": "any" if any_contracts else "by_colour",
+            "special_contracts": "alone" if special_alone else "mixed",
+        }
+        options = TableOptions(
+            deadline_minutes=DEADLINES[deadline],
+            max_players=max_players,
+            rated=rated,
+            thread=thread,
+        )
+        channel = interaction.channel
+        if await self.service.table_in(channel.id if channel else 0):
+            raise UserError("A game is already open here; finish or cancel it first.")
+        thread_id = None
+        await interaction.response.defer()
+        if thread and isinstance(channel, discord.TextChannel):
+            made = await channel.create_thread(
+                name=f"Powerline · {interaction.user.display_name}",
+                type=discord.ChannelType.public_thread,
+            )
+            thread_id = made.id
+        table = await self.service.open_table(
+            "powerline",
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.user.display_name,
+            config,
+            options,
+            thread_id=thread_id,
+        )
+        if thread_id:
+            target = self.bot.get_channel(thread_id)
+            message = await target.send(embed=lobby_embed(table), view=lobby_view(table))  # type: ignore[union-attr]
+            await interaction.followup.send(f"Table #{table.row.id} is open in <#{thread_id}>.")
+        else:
+            message = await interaction.followup.send(
+                embed=lobby_embed(table), view=lobby_view(table), wait=True
+            )
+        async with self.service.repo.transaction() as repo:
+            await repo.set_message(table.row.id, "lobby_message_id", message.id)
+
+    # ---- planning (DMs or anywhere) ------------------------------------------------------------
+
+    @app_commands.command(name="place", description="Place your next worker")
+    @app_commands.describe(placement="Where the next worker goes", game="Which game (if several)")
+    async def place(
+        self, interaction: discord.Interaction, placement: str, game: int | None = None
+    ) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        try:
+            step = parse_key(placement)
+        except ValueError:
+            raise UserError(
+                f"“{placement[:60]}” is not a placement: pick one of the suggestions."
+            ) from None
+        draft = await self.service.edit_draft(table.row.id, interaction.user.id, add=step)
+        await interaction.response.send_message(planner_text(draft), view=planner_view(draft))
+
+    @place.autocomplete("placement")
+    async def _placement_choices(self, interaction: discord.Interaction, current: str):
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            table = await self.service.pick_game(interaction.user.id, game)
+            draft = await self.service.draft(table.row.id, interaction.user.id)
+        except UserError as exc:
+            return [app_commands.Choice(name=exc.message[:100], value="-")]
+        needle = current.lower()
+        return [
+            app_commands.Choice(name=label[:100], value=key)
+            for label, key in draft.next_options
+            if needle in label.lower()
+        ][:25]
+
+    place.autocomplete("game")(_game_choices)
+
+    async def _edit(self, interaction: discord.Interaction, game: int | None, **change) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        draft = await self.service.edit_draft(table.row.id, interaction.user.id, **change)
+        await interaction.response.send_message(planner_text(draft), view=planner_view(draft))
+
+    @app_commands.command(name="undo", description="Take back your last placed worker")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._edit(interaction, game, undo=True)
+
+    @app_commands.command(name="clear", description="Start this round's plan again")
+    async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await self._edit(interaction, game, clear=True)
+
+    @app_commands.command(name="vacation", description="Spend (or keep) your vacation tile")
+    async def vacation(
+        self, interaction: discord.Interaction, on: bool, game: int | None = None
+    ) -> None:
+        await self._edit(interaction, game, vacation=on)
+
+    @app_commands.command(name="show", description="Your board with the plan drafted so far")
+    async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+        draft = await self.service.draft(table.row.id, interaction.user.id)
+        file = await draft_board(self.service, table.row.id, interaction.user.id)
+        await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
+
+    @app_commands.command(name="submit", description="Submit your plan for this round")
+    async def submit(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        _, resolved = await self.service.submit(table.row.id, interaction.user.id)
+        text = "✅ Plan submitted." + (
+            " Everyone is in: the round is resolving."
+            if resolved
+            else " You can still change it until the round resolves."
+        )
+        await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
+        await self._flush()
+
+    @app_commands.command(name="takeback", description="Take your seat back from the AI")
+    async def takeback(self, interaction: discord.Interaction, game: int) -> None:
+        table = await self.service.take_back(game, interaction.user.id)
+        await interaction.response.send_message(
+            f"Your seat in game #{table.row.id} is yours again.", ephemeral=True
+        )
+
+    for command in (undo, clear, vacation, show, submit):
+        command.autocomplete("game")(_game_choices)
+    takeback.autocomplete("game")(_game_choices)
+    del command
+
+    # ---- following the game --------------------------------------------------------------------
+
+    async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
+        if game is not None:
+            return await self.service.table(game)
+        if interaction.guild is not None and interaction.channel_id:
+            table = await self.service.table_in(interaction.channel_id)
+            if table:
+                return table
+        return await self.service.pick_game(interaction.user.id, None)
+
+    @app_commands.command(
+        name="log", description="Download a game's replay (config, seed, actions)"
+    )
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game)
+        async with self.service.repo.reading() as repo:
+            actions = await repo.actions(table.row.id)
+        visible = actions if table.row.status != "active" else _public_prefix(actions)
+        doc = {
+            "game": table.row.game,
+            "id": table.row.id,
+            "config": table.row.config,
+            "seed": table.row.seed,
+            "actions": [{"seat": s, "action": a, "source": src} for s, a, src in visible],
+        }
+        data = json.dumps(doc, indent=1).encode()
+        await interaction.response.send_message(
+            f"Replay of game #{table.row.id} ({len(visible)} actions).",
+            file=discord.File(io.BytesIO(data), filename=f"powerline-{table.row.id}.json"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="cancel", description="Cancel this channel's table (host or moderator)"
+    )
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        table = await self.service.table_in(interaction.channel_id or 0)
+        if table is None:
+            raise UserError("There is no open table in this channel.")
+        await self.service.cancel(table.row.id, interaction.user.id, is_moderator(interaction))
+        await interaction.response.send_message(f"Game #{table.row.id} is cancelled.")
+        await self._flush()
+
+
+def _public_prefix(actions: list) -> list:
+    """While a round is planned its plans are secret: the log ends with the last roll."""
+    rolls = [i for i, (seat, _, _) in enumerate(actions) if seat == CHANCE]
+    return actions[: rolls[-1] + 1] if rolls else []
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Powerline(bot))

@@ -1,0 +1,225 @@
+"""Delivers the outbox: renders images and posts to channels and DMs, after the change is stored."""
+
+import asyncio
+import io
+import logging
+from collections import Counter
+from typing import Any
+
+import discord
+
+from bot.service.service import Service, Table
+from bot.views import lobby_embed, open_planner_view, planner_view, status_embed
+from render.powerline import centre_board, final_results, player_board, round_summary
+
+log = logging.getLogger(__name__)
+
+
+def _file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def _png(fn, *args) -> bytes:
+    # Pillow holds the GIL only in parts; off the loop it never delays an acknowledgement.
+    return await asyncio.to_thread(fn, *args)
+
+
+class Delivery:
+    """Turns queued events into Discord posts; safe to run again after a crash."""
+
+    def __init__(self, client: discord.Client, service: Service) -> None:
+        self.client = client
+        self.service = service
+        self._lock = asyncio.Lock()
+
+    async def flush(self) -> int:
+        """Send every pending event in order; returns how many were sent."""
+        sent = 0
+        async with self._lock:
+            while True:
+                async with self.service.repo.reading() as repo:
+                    batch = await repo.pending()
+                if not batch:
+                    return sent
+                for outbox_id, game_id, kind, payload in batch:
+                    try:
+                        await self._deliver(game_id, kind, payload)
+                    except discord.HTTPException:
+                        log.exception("delivering %s of game %s failed", kind, game_id)
+                    async with self.service.repo.transaction() as repo:
+                        await repo.mark_sent(outbox_id, self.service.clock.now())
+                    sent += 1
+
+    async def _deliver(self, game_id: int, kind: str, payload: dict[str, Any]) -> None:
+        table = await self.service.table(game_id)
+        handler = getattr(self, f"_on_{kind}")
+        await handler(table, payload)
+
+    async def _channel(self, table: Table) -> discord.abc.Messageable:
+        where = table.row.where
+        channel = self.client.get_channel(where) or await self.client.fetch_channel(where)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    def _names(self, table: Table) -> list[str]:
+        return [s.name for s in table.seats]
+
+    async def _dm(self, table: Table, seat: int, **kwargs: Any) -> bool:
+        """DM a seat's player; False (and the seat marked) when their DMs are closed."""
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return False
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(**kwargs)
+        except discord.Forbidden:
+            async with self.service.repo.transaction() as repo:
+                await repo.update_seat(table.row.id, seat, dms_closed=True)
+            return False
+        return True
+
+    # ---- events ----------------------------------------------------------------------------
+
+    async def _on_started(self, table: Table, payload: dict[str, Any]) -> None:
+        await self._refresh_lobby(table, "The game has started.")
+
+    async def _on_cancelled(self, table: Table, payload: dict[str, Any]) -> None:
+        await self._refresh_lobby(table, "This table was cancelled.")
+        if table.row.status == "abandoned":
+            channel = await self._channel(table)
+            await channel.send(f"Game #{table.row.id} was cancelled by <@{payload['by']}>.")
+
+    async def _refresh_lobby(self, table: Table, note: str) -> None:
+        if table.row.lobby_message_id is None:
+            return
+        channel = await self._channel(table)
+        message = channel.get_partial_message(table.row.lobby_message_id)  # type: ignore[attr-defined]
+        await message.edit(embed=lobby_embed(table, note), view=None)
+
+    async def _on_round_started(self, table: Table, payload: dict[str, Any]) -> None:
+        state = await self.service.state_at(table.row.id, payload["at"])
+        if state.round != table.state.round or table.row.status != "active":
+            return
+        game = table.game
+        names = self._names(table)
+        channel = await self._channel(table)
+        public = game.view(state, None)
+        image = await _png(centre_board, public, names)
+        await channel.send(
+            content=f"**Round {state.round} of 15**: the dice are rolled. Plan in your DMs "
+            f"(`/powerline place`) or with the planner there.",
+            file=_file(image, f"round-{state.round}.png"),
+        )
+        status = await channel.send(embed=status_embed(table, state))
+        async with self.service.repo.transaction() as repo:
+            await repo.set_message(table.row.id, "status_message_id", status.id)
+        closed = []
+        for seat in table.seats:
+            if seat.is_ai or seat.left_game:
+                continue
+            view = game.view(state, seat.seat)
+            board = await _png(player_board, view, seat.seat, names)
+            draft = await self.service.draft(table.row.id, seat.user_id or 0)
+            ok = await self._dm(
+                table,
+                seat.seat,
+                content=f"Game #{table.row.id}, round {state.round}: your board. "
+                "Pick workers below or use `/powerline place`.",
+                file=_file(board, f"board-{seat.seat + 1}.png"),
+                view=planner_view(draft),
+            )
+            if not ok:
+                closed.append(seat)
+        if closed:
+            mentions = " ".join(f"<@{s.user_id}>" for s in closed)
+            await channel.send(
+                f"{mentions} I can't send you DMs. Use the button to plan privately here.",
+                view=open_planner_view(table.row.id, state.round),
+            )
+
+    async def _on_status(self, table: Table, payload: dict[str, Any]) -> None:
+        if table.row.status_message_id is None or table.state.phase != "plan":
+            return
+        channel = await self._channel(table)
+        message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
+        await message.edit(embed=status_embed(table, table.state))
+
+    async def _on_last_one(self, table: Table, payload: dict[str, Any]) -> None:
+        await self._dm(
+            table,
+            payload["seat"],
+            content=f"Game #{table.row.id}: everyone else has planned round "
+            f"{table.state.round}; the table is waiting for you.",
+        )
+
+    async def _on_reminder(self, table: Table, payload: dict[str, Any]) -> None:
+        minutes = payload["minutes_left"]
+        left = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+        await self._dm(
+            table,
+            payload["seat"],
+            content=f"Reminder: game #{table.row.id}, round {table.state.round} closes in {left}. "
+            "If you don't plan by then, the autopilot plans for you.",
+        )
+
+    async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
+        channel = await self._channel(table)
+        names = [table.seats[s].name for s in payload["seats"]]
+        text = f"Time is up: the autopilot planned for {', '.join(names)}."
+        for s in payload["to_ai"]:
+            seat = table.seats[s]
+            text += f"\n{seat.name}'s seat is now played by the AI after repeated timeouts."
+            await self._dm(
+                table,
+                s,
+                content=f"Game #{table.row.id}: after repeated timeouts the AI plays your seat. "
+                "Take it back any time with `/powerline takeback`.",
+            )
+        await channel.send(text)
+
+    async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
+        state = await self.service.state_at(table.row.id, payload["at"])
+        game = table.game
+        names = self._names(table)
+        public = game.view(state, None)
+        image = await _png(round_summary, public, names)
+        channel = await self._channel(table)
+        await channel.send(content=round_text(public, names), file=_file(image, "summary.png"))
+
+    async def _on_game_over(self, table: Table, payload: dict[str, Any]) -> None:
+        state = await self.service.state_at(table.row.id, payload["at"])
+        game = table.game
+        names = self._names(table)
+        public = game.view(state, None)
+        image = await _png(final_results, public, names)
+        channel = await self._channel(table)
+        standings = sorted(game.outcome(state), key=lambda r: r["rank"])
+        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} VP" for r in standings]
+        await channel.send(
+            content="**Game over!**\n" + "\n".join(lines), file=_file(image, "results.png")
+        )
+        for seat in table.seats:
+            if not seat.is_ai and not seat.left_game:
+                board = await _png(player_board, game.view(state, seat.seat), seat.seat, names)
+                await self._dm(
+                    table,
+                    seat.seat,
+                    content=f"Game #{table.row.id} is over: your final board.",
+                    file=_file(board, "final-board.png"),
+                )
+
+
+def round_text(view: dict[str, Any], names: list[str]) -> str:
+    """A short text of what everyone built and scored, beside the summary image."""
+    report = view["last_round"]
+    lines = [f"**Round {report['round']} built.**"]
+    for seat, done in enumerate(report["seats"]):
+        per_line = Counter(p["line"] for p in done["plan"]["placements"] if not p["island"])
+        built = ", ".join(f"{k}×{n}" if n > 1 else k for k, n in per_line.items()) or "nothing"
+        gained = done["vp_after"] - done["vp_before"]
+        extras = [f"city {c}" for c in done["cities"]] + [f"station {s}" for s in done["stations"]]
+        tail = f" ({', '.join(extras)})" if extras else ""
+        lines.append(f"{names[seat]}: {built}{tail}, {gained:+d} → {done['vp_after']} VP")
+    if report["scoring"]:
+        lines.append(f"Scoring {report['scoring']} done.")
+    return "\n".join(lines)[:2000]

@@ -1,0 +1,176 @@
+"""The game service without Discord: lobby, drafts, plans, resolution, deadlines, restarts."""
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from bot.service.clock import ManualClock
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.powerline import parse_key
+from bot.service.service import Service
+from bot.store.database import open_database
+from bot.store.repo import Repo
+
+ALICE, BOB, CARL = 100, 101, 102
+
+
+@pytest.fixture
+async def world(tmp_path):
+    db = await open_database(tmp_path / "bot.sqlite3")
+    clock = ManualClock()
+    yield Service(Repo(db), clock), clock, tmp_path / "bot.sqlite3"
+    await db.close()
+
+
+async def _table(svc, players=(ALICE, BOB), ai=0, **options):
+    table = await svc.open_table(
+        "powerline", 1, 10, ALICE, "Alice", {"variants": []}, TableOptions(**options)
+    )
+    for uid in players[1:]:
+        await svc.join(table.row.id, uid, f"user{uid}")
+    for _ in range(ai):
+        await svc.add_ai(table.row.id, ALICE, False)
+    return table.row.id
+
+
+async def _plan(svc, gid, uid):
+    """Fill the draft with the last offered placement until it can be submitted."""
+    draft = await svc.draft(gid, uid)
+    while not draft.can_submit:
+        draft = await svc.edit_draft(gid, uid, add=parse_key(draft.next_options[-1][1]))
+    return draft
+
+
+async def _outbox(svc) -> Counter:
+    async with svc.repo.reading() as repo:
+        return Counter(kind for _, _, kind, _ in await repo.pending(1000))
+
+
+async def test_lobby_rules(world):
+    svc, _, _ = world
+    gid = await _table(svc)
+    with pytest.raises(UserError, match="already open"):
+        await svc.open_table("powerline", 1, 10, CARL, "Carl", {}, TableOptions())
+    with pytest.raises(UserError, match="already have a seat"):
+        await svc.join(gid, BOB, "Bob")
+    with pytest.raises(UserError, match="Only the host"):
+        await svc.start(gid, BOB, moderator=False)
+    with pytest.raises(UserError, match="Only the host"):
+        await svc.add_ai(gid, BOB, moderator=False)
+    with pytest.raises(UserError, match="host can't leave"):
+        await svc.leave_lobby(gid, ALICE)
+    table = await svc.leave_lobby(gid, BOB)
+    assert [s.name for s in table.seats] == ["Alice"]
+    with pytest.raises(UserError, match="don't work together"):
+        await svc.open_table("powerline", 1, 11, CARL, "Carl", {"variants": ["x"]}, TableOptions())
+    full = await svc.open_table("powerline", 1, 12, CARL, "Carl", {}, TableOptions(max_players=1))
+    with pytest.raises(UserError, match="full"):
+        await svc.join(full.row.id, ALICE, "Alice")
+
+
+async def test_a_whole_game_with_two_people_and_an_ai(world):
+    svc, _, _ = world
+    gid = await _table(svc, ai=1)
+    table = await svc.start(gid, ALICE, False)
+    assert table.row.status == "active" and table.state.phase == "plan"
+    assert table.state.plans[2] is not None  # the AI planned at once
+    while table.row.status == "active":
+        for uid in (ALICE, BOB):
+            await _plan(svc, gid, uid)
+            table, _ = await svc.submit(gid, uid)
+    assert table.row.status == "finished" and table.game.is_over(table.state)
+    kinds = await _outbox(svc)
+    assert kinds["round_started"] == 15 and kinds["round_resolved"] == 15
+    assert kinds["game_over"] == 1 and kinds["started"] == 1
+    async with svc.repo.reading() as repo:
+        log = await repo.actions(gid)
+    assert Counter(src for _, _, src in log) == {"chance": 15, "player": 30, "ai": 15}
+
+
+async def test_a_draft_survives_a_restart_and_the_game_replays_from_its_log(world):
+    svc, clock, path = world
+    gid = await _table(svc)
+    await svc.start(gid, ALICE, False)
+    draft = await _plan(svc, gid, ALICE)
+    await svc.submit(gid, ALICE)
+    await _plan(svc, gid, BOB)
+    db2 = await open_database(path)
+    try:
+        again = Service(Repo(db2), clock)
+        restored = await again.draft(gid, BOB)
+        assert restored.placements and restored.can_submit
+        assert (await again.draft(gid, ALICE)).placements == draft.placements
+        table, resolved = await again.submit(gid, BOB)
+        assert resolved and table.state.round == 2
+        async with again.repo.reading() as repo:
+            count = await repo.action_count(gid)
+        replayed = await again.state_at(gid, count)
+        assert table.game.dump_state(replayed) == table.game.dump_state(table.state)
+    finally:
+        await db2.close()
+
+
+async def test_bad_steps_change_nothing_and_say_why(world):
+    svc, _, _ = world
+    gid = await _table(svc)
+    await svc.start(gid, ALICE, False)
+    before = await svc.draft(gid, ALICE)
+    with pytest.raises(UserError, match="Start with the red or the black"):
+        await svc.edit_draft(gid, ALICE, add={"color": "blue", "island": True})
+    with pytest.raises(UserError, match="malformed"):
+        await svc.edit_draft(gid, ALICE, add={"color": "purple", "island": True})
+    with pytest.raises(UserError, match="already empty"):
+        await svc.edit_draft(gid, ALICE, undo=True)
+    with pytest.raises(UserError, match="Place at least one worker"):
+        await svc.submit(gid, ALICE)
+    with pytest.raises(UserError, match="don't have a seat"):
+        await svc.draft(gid, CARL)
+    assert (await svc.draft(gid, ALICE)).placements == before.placements
+
+
+async def test_two_simultaneous_last_submits_resolve_the_round_once(world):
+    svc, _, _ = world
+    gid = await _table(svc)
+    await svc.start(gid, ALICE, False)
+    await _plan(svc, gid, ALICE)
+    await _plan(svc, gid, BOB)
+    results = await asyncio.gather(svc.submit(gid, ALICE), svc.submit(gid, BOB))
+    assert sorted(resolved for _, resolved in results) == [False, True]
+    kinds = await _outbox(svc)
+    assert kinds["round_resolved"] == 1 and kinds["round_started"] == 2
+
+
+async def test_timeouts_let_the_autopilot_plan_then_hand_the_seat_to_the_ai(world):
+    svc, clock, _ = world
+    gid = await _table(svc, deadline_minutes=120, timeouts_before_ai=2)
+    await svc.start(gid, ALICE, False)
+    clock.advance(minutes=61)
+    assert await svc.tick() == 1  # half time: a reminder each
+    clock.advance(minutes=59)
+    await svc.tick()  # 1 hour left? the deadline itself is now: time out
+    table = await svc.table(gid)
+    assert table.state.round == 2 and [s.timeouts for s in table.seats] == [1, 1]
+    await _plan(svc, gid, ALICE)
+    await svc.submit(gid, ALICE)
+    clock.advance(minutes=121)
+    await svc.tick()
+    table = await svc.table(gid)
+    assert table.state.round == 3
+    assert [(s.timeouts, s.is_ai) for s in table.seats] == [(0, False), (2, True)]
+    assert table.state.plans[1] is not None  # the AI seat planned round 3 at once
+    kinds = await _outbox(svc)
+    assert kinds["timeout"] == 2 and kinds["reminder"] >= 2
+    table = await svc.take_back(gid, BOB)
+    assert not table.seats[1].is_ai
+
+
+async def test_reminders_never_exceed_the_configured_number(world):
+    svc, clock, _ = world
+    gid = await _table(svc, deadline_minutes=600, reminders=1)
+    await svc.start(gid, ALICE, False)
+    for _ in range(9):
+        clock.advance(minutes=60)
+        await svc.tick()
+    assert (await _outbox(svc))["reminder"] == 2  # one each for two seats

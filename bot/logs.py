@@ -46,3 +46,5 @@ def setup_logging(level: str, as_json: bool, secrets: Iterable[str] = ()) -> Non
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     logging.getLogger("discord").setLevel(max(root.level, logging.INFO))
+    # The stand-in's aiohttp server logs every request; only its problems are worth a line.
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)

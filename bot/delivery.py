@@ -177,6 +177,22 @@ class Delivery:
             )
         await channel.send(text)
 
+    async def _on_to_ai(self, table: Table, payload: dict[str, Any]) -> None:
+        seat = table.seats[payload["seat"]]
+        channel = await self._channel(table)
+        if payload["left"] and payload["by"] == seat.user_id:
+            await channel.send(f"{seat.name} left the game; the AI plays their seat.")
+            return
+        verb = "removed from the game" if payload["left"] else "replaced by the AI"
+        await channel.send(f"{seat.name} was {verb} by <@{payload['by']}>; the AI plays the seat.")
+        if not payload["left"]:
+            await self._dm(
+                table,
+                seat.seat,
+                content=f"Game #{table.row.id}: the host handed your seat to the AI. "
+                "Take it back with `/powerline takeback`.",
+            )
+
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
         state = await self.service.state_at(table.row.id, payload["at"])
         game = table.game

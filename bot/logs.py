@@ -46,5 +46,9 @@ def setup_logging(level: str, as_json: bool, secrets: Iterable[str] = ()) -> Non
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     logging.getLogger("discord").setLevel(max(root.level, logging.INFO))
+    # A game bot never joins voice; discord.py's warning about voice libraries is noise here.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     # The stand-in's aiohttp server logs every request; only its problems are worth a line.
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)

@@ -22,6 +22,9 @@ class Game(Protocol):
     """A game: pure functions over immutable-by-convention states."""
 
     name: str
+    title: str
+    summary: str
+    """One line for menus and /help: players and what the game is about."""
     Config: type[BaseModel]
 
     def new(self, config: Any, seed: int) -> Any: ...

@@ -13,9 +13,7 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="What this bot can do: its games and commands")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Board games in your channels", colour=0xE69F00)
-        games = [f"**{g.title}** — {g.summary}" for g in map(registry.get, registry.names())]
-        embed.add_field(name="Games", value="\n".join(f"• {g}" for g in games), inline=False)
+        games = [f"• **{g.title}** — {g.summary}" for g in map(registry.get, registry.names())]
         lines = []
         for command in sorted(self.bot.tree.get_commands(), key=lambda c: c.name):
             if isinstance(command, app_commands.Group):
@@ -24,7 +22,12 @@ class Help(commands.Cog):
                 ]
             else:
                 lines.append(f"`/{command.name}` — {command.description}")
-        embed.add_field(name="Commands", value="\n".join(lines), inline=False)
+        # The description holds 4096 characters; a field only 1024, too few for every command.
+        embed = discord.Embed(
+            title="Board games in your channels",
+            description="**Games**\n" + "\n".join(games) + "\n\n**Commands**\n" + "\n".join(lines),
+            colour=0xE69F00,
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

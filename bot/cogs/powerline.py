@@ -1,5 +1,6 @@
 """`/powerline …`: open a table, plan in DMs, follow the game. Rules live in the engine."""
 
+import asyncio
 import io
 import json
 from typing import Literal
@@ -12,8 +13,18 @@ from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.powerline import parse_key
 from bot.service.service import Service, Table
-from bot.views import draft_board, is_moderator, lobby_embed, lobby_view, planner_text, planner_view
+from bot.views import (
+    draft_board,
+    is_moderator,
+    lobby_embed,
+    lobby_view,
+    planner_text,
+    planner_view,
+    status_embed,
+)
+from engine import registry
 from engine.core import CHANCE
+from render.powerline import centre_board, player_board
 
 DEADLINES = {
     "10 minutes": 10,
@@ -249,6 +260,95 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
             file=discord.File(io.BytesIO(data), filename=f"powerline-{table.row.id}.json"),
             ephemeral=True,
         )
+
+    @app_commands.command(name="status", description="Round, deadline, who has planned, the scores")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game)
+        if table.state is None:
+            await interaction.response.send_message(embed=lobby_embed(table), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        public = table.game.view(table.state, None)
+        names = [s.name for s in table.seats]
+        image = await asyncio.to_thread(centre_board, public, names)
+        embed = status_embed(table, table.state)
+        standings = sorted(public["standings"], key=lambda r: r["rank"])
+        embed.add_field(
+            name="Scores",
+            value="\n".join(f"{r['rank']}. {names[r['seat']]}: {r['score']} VP" for r in standings),
+            inline=False,
+        )
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(image), filename="centre.png")
+        )
+
+    @app_commands.command(name="board", description="Your board, or another player's public board")
+    @app_commands.describe(player="Whose board (default: yours)")
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: int | None = None,
+    ) -> None:
+        table = await self._here_or_mine(interaction, game)
+        if table.state is None:
+            raise UserError("The game has not started yet.")
+        target = player or interaction.user
+        seat = next((s for s in table.seats if s.user_id == target.id), None)
+        if seat is None:
+            raise UserError(f"{target.display_name} has no seat in game #{table.row.id}.")
+        me = table.seat_of(interaction.user.id)
+        # Drawn from the asker's own view, so another seat's unrevealed plan never shows.
+        view = table.game.view(table.state, me.seat if me else None)
+        await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+        names = [s.name for s in table.seats]
+        image = await asyncio.to_thread(player_board, view, seat.seat, names)
+        await interaction.followup.send(
+            file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png")
+        )
+
+    @app_commands.command(name="rules", description="Powerline's rules in a minute")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        text = registry.get("powerline").rules_summary()
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="leave", description="Leave a running game; the AI takes your seat")
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        uid = interaction.user.id
+        await self.service.hand_to_ai(table.row.id, uid, uid, False, leaving=True)
+        await interaction.response.send_message(
+            f"You left game #{table.row.id}; the AI plays your seat.", ephemeral=True
+        )
+        await self._flush()
+
+    @app_commands.command(name="kick", description="Remove a player; the AI takes the seat (host)")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._to_ai(interaction, player, leaving=True)
+
+    @app_commands.command(name="replace", description="Let the AI play a player's seat (host)")
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._to_ai(interaction, player, leaving=False)
+
+    async def _to_ai(
+        self, interaction: discord.Interaction, player: discord.User, leaving: bool
+    ) -> None:
+        table = await self.service.table_in(interaction.channel_id or 0)
+        if table is None:
+            raise UserError("There is no open table in this channel.")
+        await self.service.hand_to_ai(
+            table.row.id, interaction.user.id, player.id, is_moderator(interaction), leaving=leaving
+        )
+        await interaction.response.send_message(
+            f"{player.display_name}'s seat is now played by the AI.", ephemeral=True
+        )
+        await self._flush()
+
+    for command in (status, board, leave):
+        command.autocomplete("game")(_game_choices)
+    del command
 
     @app_commands.command(
         name="cancel", description="Cancel this channel's table (host or moderator)"

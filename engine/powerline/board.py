@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from data import load_json
+from data import load_json, load_text
 
 COLORS = ("red", "yellow", "blue", "green", "white", "black")
 COLOR_INITIALS = ("R", "Y", "B", "G", "W", "K")
@@ -176,6 +176,11 @@ def rules() -> RulesData:
 @cache
 def tiles() -> dict[str, ScoringTile]:
     return TilesData.model_validate(load_json("powerline", "scoring_tiles")).tiles
+
+
+@cache
+def summary_text() -> str:
+    return load_text("powerline", "rules_summary.md")
 
 
 @cache

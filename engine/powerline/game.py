@@ -8,7 +8,15 @@ from typing import Any
 from engine.core import CHANCE, IllegalAction, shared_ranks
 from engine.powerline import scoring, views
 from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
-from engine.powerline.board import COLORS, board_numbers, charts, layout, rules, tiles
+from engine.powerline.board import (
+    COLORS,
+    board_numbers,
+    charts,
+    layout,
+    rules,
+    summary_text,
+    tiles,
+)
 from engine.powerline.config import Config
 from engine.powerline.planning import (
     Draft,
@@ -195,7 +203,13 @@ class Powerline:
     """The rules of Powerline behind the engine contract."""
 
     name = "powerline"
+    title = "Powerline"
+    summary = "1–6 players, 15 simultaneous rounds of dice-driven network building"
     Config = Config
+
+    def rules_summary(self) -> str:
+        """The rules in a few lines, for players (Markdown)."""
+        return summary_text()
 
     def new(self, config: Config, seed: int) -> State:
         rng = Random(seed)

@@ -93,8 +93,12 @@ class GameBot(commands.Bot):
             await asyncio.sleep(self.settings.tick_seconds)
 
     async def close(self) -> None:
+        # discord.py's connect() calls close() itself when the socket ends: close things once.
         if self._ticker:
             self._ticker.cancel()
+            self._ticker = None
         await super().close()
-        if hasattr(self, "db"):
-            await self.db.close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            self.db = None  # type: ignore[assignment]
+            await db.close()

@@ -110,7 +110,7 @@ class Delivery:
             f"(`/powerline place`) or with the planner there.",
             file=_file(image, f"round-{state.round}.png"),
         )
-        status = await channel.send(embed=status_embed(table, state))
+        status = await channel.send(embed=status_embed(table, table.state))
         async with self.service.repo.transaction() as repo:
             await repo.set_message(table.row.id, "status_message_id", status.id)
         closed = []

@@ -192,18 +192,16 @@ class PlannerButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             svc, uid = _service(interaction), interaction.user.id
-            await _check_round(svc, self.game_id, self.round)
+            await svc.check_round(self.game_id, self.round)
             if self.action == "show":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await interaction.followup.send(file=await draft_board(svc, self.game_id, uid))
                 return
             if self.action == "submit":
-                await svc.submit(self.game_id, uid)
-                draft = (
-                    await svc.draft(self.game_id, uid)
-                    if await _same_round(svc, self.game_id, self.round)
-                    else None
-                )
+                await svc.submit(self.game_id, uid, self.round)
+                table = await svc.table(self.game_id)
+                same = table.row.status == "active" and table.state.round == self.round
+                draft = await svc.draft(self.game_id, uid) if same else None
                 if draft is None:
                     await interaction.response.edit_message(
                         content="✅ Plan submitted, and the round is resolving.", view=None
@@ -258,7 +256,7 @@ class PlannerSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             svc = _service(interaction)
-            await _check_round(svc, self.game_id, self.round)
+            await svc.check_round(self.game_id, self.round)
             values = self.item.values
             if not values or values[0] == "-":
                 raise UserError("No worker can be added to this plan.")
@@ -307,7 +305,7 @@ class OpenPlanner(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             svc = _service(interaction)
-            await _check_round(svc, self.game_id, self.round)
+            await svc.check_round(self.game_id, self.round)
             draft = await svc.draft(self.game_id, interaction.user.id)
             await interaction.response.send_message(
                 planner_text(draft), view=planner_view(draft), ephemeral=True
@@ -320,22 +318,6 @@ def open_planner_view(game_id: int, round_: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OpenPlanner(game_id, round_))
     return view
-
-
-async def _same_round(svc: Service, game_id: int, round_: int) -> bool:
-    table = await svc.table(game_id)
-    return table.row.status == "active" and table.state.round == round_
-
-
-async def _check_round(svc: Service, game_id: int, round_: int) -> None:
-    table = await svc.table(game_id)
-    if table.row.status != "active":
-        raise UserError(f"Game #{game_id} is over; this planner no longer applies.")
-    if table.state.round != round_:
-        raise UserError(
-            f"This planner is from round {round_}; game #{game_id} is in round "
-            f"{table.state.round} now. Use the newest planner."
-        )
 
 
 async def draft_board(svc: Service, game_id: int, user_id: int) -> discord.File:

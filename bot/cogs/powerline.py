@@ -158,7 +158,9 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
                 f"“{placement[:60]}” is not a placement: pick one of the suggestions."
             ) from None
         draft = await self.service.edit_draft(table.row.id, interaction.user.id, add=step)
-        await interaction.response.send_message(planner_text(draft), view=planner_view(draft))
+        await interaction.response.send_message(
+            planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
+        )
 
     @place.autocomplete("placement")
     async def _placement_choices(self, interaction: discord.Interaction, current: str):
@@ -180,7 +182,9 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     async def _edit(self, interaction: discord.Interaction, game: int | None, **change) -> None:
         table = await self.service.pick_game(interaction.user.id, game)
         draft = await self.service.edit_draft(table.row.id, interaction.user.id, **change)
-        await interaction.response.send_message(planner_text(draft), view=planner_view(draft))
+        await interaction.response.send_message(
+            planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
+        )
 
     @app_commands.command(name="undo", description="Take back your last placed worker")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -104,6 +104,10 @@ class Service:
             state = game.apply(state, seat, game.parse_action(action))
         return state
 
+    async def check_round(self, game_id: int, round_: int) -> None:
+        """Refuse a stale planner: one from an earlier round or a game that has ended."""
+        _same_round(await self.table(game_id), round_)
+
     async def games_of(self, user_id: int) -> list[Table]:
         """The user's running games, oldest first."""
         async with self.repo.reading():
@@ -329,11 +333,18 @@ class Service:
             )
         return placement
 
-    async def submit(self, game_id: int, user_id: int) -> tuple[Table, bool]:
-        """Submit the draft as this round's plan; returns the table and whether the round ended."""
+    async def submit(
+        self, game_id: int, user_id: int, round_: int | None = None
+    ) -> tuple[Table, bool]:
+        """Submit the draft as this round's plan (of `round_`, when a planner names one).
+
+        Returns the table and whether the round resolved.
+        """
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._planner(table, user_id)
+            if round_ is not None:
+                _same_round(table, round_)
             view = await self._draft_view(table, seat)
             plan = {
                 "type": "plan",
@@ -387,7 +398,8 @@ class Service:
                 waiting = table.state.plans[seat.seat] is None
                 if seat.is_ai or seat.left_game or not waiting:
                     continue
-                if seat.reminders_sent < min(due, options.reminders):
+                cap = options.reminders - seat.nudged
+                if seat.reminders_sent < min(due, cap):
                     await repo.update_seat(
                         game_id, seat.seat, reminders_sent=seat.reminders_sent + 1
                     )
@@ -526,17 +538,26 @@ class Service:
             events.append(("status", {"at": at}))
             waiting = [s for s in game.to_act(state) if not seats[s].is_ai]
             limit = TableOptions(**table.row.options).reminders
-            if len(waiting) == 1 and len(seats) > 1 and seats[waiting[0]].reminders_sent < limit:
-                last = seats[waiting[0]]
-                await self.repo.update_seat(
-                    table.row.id, last.seat, reminders_sent=last.reminders_sent + 1
-                )
+            last = seats[waiting[0]] if len(waiting) == 1 and len(seats) > 1 else None
+            if last and not last.nudged and last.reminders_sent + 1 <= limit:
+                await self.repo.update_seat(table.row.id, last.seat, nudged=True)
                 events.append(("last_one", {"seat": last.seat}))
         if fields.get("status") == "active" and table.row.status == "lobby":
             events.insert(0, ("started", {"at": 0}))
         await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
         for kind, payload in events:
             await self.repo.queue(table.row.id, kind, payload, now)
+
+
+def _same_round(table: Table, round_: int) -> None:
+    """Refuse a planner (button, select) made for another round or a finished game."""
+    if table.row.status != "active":
+        raise UserError(f"Game #{table.row.id} is over; this planner no longer applies.")
+    if table.state.round != round_:
+        raise UserError(
+            f"This planner is from round {round_}; game #{table.row.id} is in round "
+            f"{table.state.round} now. Use the newest planner."
+        )
 
 
 def _first_error(exc: Exception) -> str:

@@ -47,6 +47,8 @@ class SeatRow:
     timeouts: int
     dms_closed: bool
     reminders_sent: int
+    nudged: bool
+    """This round's "you are the last one" DM went out (it counts towards the reminder cap)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,7 @@ def _seat(row: aiosqlite.Row) -> SeatRow:
         timeouts=row["timeouts"],
         dms_closed=bool(row["dms_closed"]),
         reminders_sent=row["reminders_sent"],
+        nudged=bool(row["nudged"]),
     )
 
 
@@ -216,7 +219,9 @@ class Repo:
         )
 
     async def reset_reminders(self, game_id: int) -> None:
-        await self.db.execute("UPDATE seats SET reminders_sent = 0 WHERE game_id = ?", (game_id,))
+        await self.db.execute(
+            "UPDATE seats SET reminders_sent = 0, nudged = 0 WHERE game_id = ?", (game_id,)
+        )
 
     async def append_action(
         self, game_id: int, seq: int, seat: int, action: dict[str, Any], source: str, now: datetime

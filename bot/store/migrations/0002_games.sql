@@ -34,6 +34,7 @@ CREATE TABLE seats (
     timeouts INTEGER NOT NULL DEFAULT 0,
     dms_closed INTEGER NOT NULL DEFAULT 0,
     reminders_sent INTEGER NOT NULL DEFAULT 0,
+    nudged INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX seats_by_user ON seats (user_id);

@@ -1,0 +1,112 @@
+"""`python -m bot` as its own process against the stand-in: connect, answer, stop, restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+from standin import StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_env(server: StandIn, token: str, database: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(
+        DISCORD_TOKEN=token,
+        DISCORD_API_BASE=server.api_base,
+        DISCORD_GATEWAY_URL=server.gateway_url,
+        DATABASE=str(database),
+        TICK_SECONDS="0.2",
+        LOG_LEVEL="INFO",
+        LOG_JSON="false",
+        PYTHONPATH=str(ROOT),
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
+    token = "MTQ0." + secrets.token_urlsafe(32)
+    database = tmp_path / "bot.sqlite3"
+    server = StandIn(token, bot_name="Powerline Bot")
+    await server.start()
+    procs: list[asyncio.subprocess.Process] = []
+    try:
+        guild = server.add_guild("Board Games")
+        channel = server.add_channel(guild, "powerline")
+        ada = server.add_user("Ada", guilds=[guild])
+        env = bot_env(server, token, database)
+        for run in (1, 2):
+            log = tmp_path / f"stderr-{run}.log"
+            out = tmp_path / f"stdout-{run}.log"
+            with log.open("wb") as err, out.open("wb") as std:
+                proc = await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    "-m",
+                    "bot",
+                    cwd=tmp_path,  # no stray .env from the working tree
+                    env=env,
+                    stdin=asyncio.subprocess.DEVNULL,
+                    stdout=std,
+                    stderr=err,
+                )
+            procs.append(proc)
+
+            def up(
+                run: int = run, log: Path = log, proc: asyncio.subprocess.Process = proc
+            ) -> bool:
+                if proc.returncode is not None:
+                    raise AssertionError(f"bot exited early:\n{log.read_text()}")
+                return (
+                    server.gateway.identifies == run
+                    and server.gateway.connected
+                    and bool(server.world.commands.get(None))
+                    and "ready as" in log.read_text()
+                )
+
+            await server.wait_for(up, timeout=30, interval=0.05)
+            synced = {c.name for c in server.world.commands[None]}
+            assert synced == {"help", "powerline"}
+
+            it = await server.slash(ada, channel, "help")
+            reply = await it.response(timeout=10)
+            assert reply is not None and reply.ephemeral and reply.visible_to is ada
+            embed = reply.embeds[0]
+            said = "\n".join(
+                [embed.get("title", ""), embed.get("description", "")]
+                + [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+            )
+            assert "**Powerline**" in said
+            assert "`/powerline open`" in said
+
+            proc.send_signal(signal.SIGTERM)
+            code = await asyncio.wait_for(proc.wait(), 5)
+            assert code == 0, log.read_text()
+            await server.wait_for(lambda: not server.gateway.connected, timeout=5)
+        with sqlite3.connect(database) as db:
+            assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
+        for run in (1, 2):
+            text = (tmp_path / f"stderr-{run}.log").read_text()
+            assert text.count("synced 2 commands globally") == 1
+            assert text.count("ready as Powerline Bot in 1 guild(s)") == 1
+            assert "Traceback" not in text and " ERROR " not in text, text
+            for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):
+                assert token not in output
+                assert token.split(".", 1)[1] not in output
+        first = (tmp_path / "stderr-1.log").read_text()
+        assert "applied migration 0001_starts.sql" in first
+        assert "applied migration" not in (tmp_path / "stderr-2.log").read_text()
+        assert server.gateway.identifies == 2
+        server.assert_clean()
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        await server.stop()

@@ -178,6 +178,7 @@ async def main() -> None:
             f"6-player round resolution with every image and DM: median "
             f"{statistics.median(resolutions):.2f} s, max {max(resolutions):.2f} s (<= 2 s)"
         )
+        await bot.delivery.flush()
         late = [i for i in server.interactions if i.dead or i.errors]
         print(f"interactions that missed the 3 s acknowledgement or failed: {len(late)}")
         await bot.close()

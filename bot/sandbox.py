@@ -104,6 +104,7 @@ class Sandbox:
                 await self.plan(person, gid, round_, seat.seat)
             await server.wait_for(lambda r=round_: self._moved_on(gid, r), timeout=30)
         await server.wait_for(self._results_posted, timeout=30)
+        await self.bot.delivery.flush()  # the final boards still going out by DM
         self.note("The game is over; the results are posted.")
 
     async def _moved_on(self, gid: int, round_: int) -> bool:

@@ -72,6 +72,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
         special_contracts="Variant 4: tiles J, K, L (mixed in, or alone)",
         special_alone="With special contracts: use exactly J, K and L",
         any_contracts="With contracts: three tiles from all nine instead of one per colour",
+        scoring_tiles="Three scoring tiles by letter, e.g. “B E J” (default: A D G or drawn)",
         vacation_tile="Play with the vacation tile (default yes)",
         rated="Count this game for the leaderboard (default yes)",
         thread="Play in a new thread of this channel",
@@ -89,6 +90,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
         special_contracts: bool = False,
         special_alone: bool = False,
         any_contracts: bool = False,
+        scoring_tiles: str | None = None,
         vacation_tile: bool = True,
         rated: bool = True,
         thread: bool = False,
@@ -105,6 +107,8 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
             "contract_draw": "any" if any_contracts else "by_colour",
             "special_contracts": "alone" if special_alone else "mixed",
         }
+        if scoring_tiles:
+            config["scoring_tiles"] = [c for c in scoring_tiles.upper() if c.isalpha()]
         options = TableOptions(
             deadline_minutes=DEADLINES[deadline],
             max_players=max_players,

@@ -174,3 +174,16 @@ async def test_reminders_never_exceed_the_configured_number(world):
         clock.advance(minutes=60)
         await svc.tick()
     assert (await _outbox(svc))["reminder"] == 2  # one each for two seats
+
+
+async def test_explicit_scoring_tiles_are_checked_when_the_table_opens(world):
+    svc, _, _ = world
+    with pytest.raises(UserError, match="three different letters"):
+        await svc.open_table(
+            "powerline", 1, 20, ALICE, "Alice", {"scoring_tiles": ["A", "A", "Z"]}, TableOptions()
+        )
+    table = await svc.open_table(
+        "powerline", 1, 21, ALICE, "Alice", {"scoring_tiles": ["B", "E", "J"]}, TableOptions()
+    )
+    started = await svc.start(table.row.id, ALICE, False)
+    assert started.state.scoring_tiles == ("B", "E", "J")

@@ -4,6 +4,7 @@ Every change runs in one database transaction that also queues what must be post
 so a command is acknowledged only after it is stored, and a crash never loses a report.
 """
 
+import json
 import logging
 import secrets
 from dataclasses import dataclass
@@ -11,11 +12,12 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
+from bot.service import results
 from bot.service.clock import Clock
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.powerline import describe, placement_key
-from bot.store.repo import DraftRow, GameRow, Repo, SeatRow
+from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
 from engine.core import CHANCE, IllegalAction
 from engine.powerline import autopilot
@@ -129,6 +131,40 @@ class Service:
             raise UserError(f"You are in several games ({ids}): choose one with the `game` option.")
         return mine[0]
 
+    # ---- results ---------------------------------------------------------------------------
+
+    async def leaderboard(
+        self, game: str, scope: int, page: int, per_page: int = 10
+    ) -> tuple[list[dict[str, Any]], int]:
+        """One page of a scope's leaderboard (scope 0: all servers) and the number of people."""
+        async with self.repo.reading() as repo:
+            return await ResultsRepo(repo).leaderboard(scope, game, per_page, page * per_page)
+
+    async def rebuild_ratings(self, game: str, scope: int) -> int:
+        async with self.repo.transaction() as repo:
+            return await results.rebuild(repo, game, scope)
+
+    async def player_stats(self, game: str, scope: int, user_id: int) -> dict[str, Any]:
+        """A person's rating history, recent games and favourite variants."""
+        async with self.repo.reading() as repo:
+            store = ResultsRepo(repo)
+            history = await store.history(scope, game, user_id)
+            recent = await store.player_games(user_id, game, 200)
+        variants: dict[str, int] = {}
+        for row in recent:
+            key = ", ".join(json.loads(row["variants"])) or "base game"
+            variants[key] = variants.get(key, 0) + 1
+        favourite = sorted(variants.items(), key=lambda kv: (-kv[1], kv[0]))
+        return {"history": history, "recent": recent[:10], "variants": favourite[:3]}
+
+    async def solo_scores(self, game: str, guild_id: int | None, limit: int = 10) -> list[dict]:
+        async with self.repo.reading() as repo:
+            return await ResultsRepo(repo).solo_scores(game, guild_id, limit)
+
+    async def results_of(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.repo.reading() as repo:
+            return await ResultsRepo(repo).of_game(game_id)
+
     # ---- lobby -----------------------------------------------------------------------------
 
     async def open_table(
@@ -209,7 +245,10 @@ class Service:
                 raise UserError("This game is already over.")
             self._host_only(table, user_id, moderator, "cancel the game")
             status = "cancelled" if table.row.status == "lobby" else "abandoned"
-            await repo.update_game(table.row, self.clock.now(), status=status, deadline=None)
+            now = self.clock.now()
+            await repo.update_game(table.row, now, status=status, deadline=None)
+            outcome = table.game.outcome(table.state) if table.state else None
+            await results.record(repo, table.row, table.seats, outcome, status, now)
             await repo.queue(game_id, "cancelled", {"by": user_id}, self.clock.now())
             return await self._table(game_id)
 
@@ -530,6 +569,10 @@ class Service:
             fields["status"] = "finished"
             fields["deadline"] = None
             events.append(("game_over", {"at": at}))
+            seats_now = await self.repo.seats(table.row.id)
+            await results.record(
+                self.repo, table.row, seats_now, game.outcome(state), "finished", now
+            )
         elif any(kind == "round_started" for kind, _ in events):
             minutes = TableOptions(**table.row.options).deadline_minutes
             fields["deadline"] = now + timedelta(minutes=minutes)

@@ -291,3 +291,142 @@ class Repo:
         await self.db.execute(
             "UPDATE outbox SET sent_at = ? WHERE id = ?", (now.isoformat(), outbox_id)
         )
+
+
+class ResultsRepo:
+    """Results rows (immutable) and the ratings derived from them."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        return self.repo.db
+
+    async def insert(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            cols = ", ".join(row)
+            marks = ", ".join("?" * len(row))
+            await self.db.execute(
+                f"INSERT INTO results ({cols}) VALUES ({marks})", tuple(row.values())
+            )
+
+    async def of_game(self, game_id: int) -> list[dict[str, Any]]:
+        rows = await self.repo._all(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [dict(r) for r in rows]
+
+    async def rated_games(self, game: str, guild_id: int | None) -> list[list[dict[str, Any]]]:
+        """Rated finished games of a scope (None: all servers), in the order they finished."""
+        where = "game = ? AND rated AND status = 'finished'"
+        args: tuple = (game,)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            args += (guild_id,)
+        rows = await self.repo._all(
+            f"SELECT * FROM results WHERE {where} ORDER BY finished_at, game_id, seat", args
+        )
+        games: dict[int, list[dict[str, Any]]] = {}
+        for row in rows:
+            games.setdefault(row["game_id"], []).append(dict(row))
+        return list(games.values())
+
+    async def ratings(
+        self, scope: int, game: str, users: list[int]
+    ) -> dict[int, tuple[float, float, int]]:
+        marks = ",".join("?" * len(users))
+        rows = await self.repo._all(
+            f"SELECT user_id, mu, sigma, games FROM ratings WHERE scope = ? AND game = ? "
+            f"AND user_id IN ({marks})",
+            (scope, game, *users),
+        )
+        return {r["user_id"]: (r["mu"], r["sigma"], r["games"]) for r in rows}
+
+    async def save_rating(
+        self,
+        scope: int,
+        game: str,
+        user: int,
+        game_id: int,
+        mu: float,
+        sigma: float,
+        games: int,
+        at: str,
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) "
+            "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+            "updated_at = excluded.updated_at",
+            (scope, game, user, mu, sigma, games, at),
+        )
+        await self.db.execute(
+            "INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (scope, game, user, game_id, mu, sigma, at),
+        )
+
+    async def clear_ratings(self, scope: int, game: str) -> None:
+        await self.db.execute("DELETE FROM ratings WHERE scope = ? AND game = ?", (scope, game))
+        await self.db.execute(
+            "DELETE FROM rating_history WHERE scope = ? AND game = ?", (scope, game)
+        )
+
+    async def leaderboard(
+        self, scope: int, game: str, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """Rated people of a scope by conservative rating, with their game statistics."""
+        guild_filter = "" if scope == 0 else "AND r.guild_id = ?"
+        args: tuple = (game,) if scope == 0 else (game, scope)
+        rows = await self.repo._all(
+            f"""
+            SELECT t.user_id, t.mu, t.sigma, t.games AS rated_games,
+                   t.mu - 3 * t.sigma AS conservative, s.games, s.wins, s.avg_score, s.best,
+                   s.name
+            FROM ratings t JOIN (
+                SELECT r.user_id, count(*) AS games, sum(r.rank = 1) AS wins,
+                       avg(r.score) AS avg_score, max(r.score) AS best, max(r.name) AS name
+                FROM results r
+                WHERE r.game = ? AND r.status = 'finished' AND r.user_id IS NOT NULL {guild_filter}
+                GROUP BY r.user_id
+            ) s ON s.user_id = t.user_id
+            WHERE t.scope = ? AND t.game = ?
+            ORDER BY conservative DESC, t.user_id
+            LIMIT ? OFFSET ?
+            """,
+            (*args, scope, game, limit, offset),
+        )
+        total = await self.repo._one(
+            "SELECT count(*) AS n FROM ratings WHERE scope = ? AND game = ?", (scope, game)
+        )
+        return [dict(r) for r in rows], int(total["n"]) if total else 0
+
+    async def solo_scores(
+        self, game: str, guild_id: int | None, limit: int
+    ) -> list[dict[str, Any]]:
+        where = "game = ? AND status = 'finished' AND players = 1 AND NOT is_ai"
+        args: tuple = (game,)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            args += (guild_id,)
+        rows = await self.repo._all(
+            f"SELECT user_id, name, score, variants, game_id, finished_at FROM results "
+            f"WHERE {where} ORDER BY score DESC, finished_at LIMIT ?",
+            (*args, limit),
+        )
+        return [dict(r) for r in rows]
+
+    async def player_games(self, user_id: int, game: str, limit: int) -> list[dict[str, Any]]:
+        rows = await self.repo._all(
+            "SELECT * FROM results WHERE user_id = ? AND game = ? ORDER BY finished_at DESC, "
+            "game_id DESC LIMIT ?",
+            (user_id, game, limit),
+        )
+        return [dict(r) for r in rows]
+
+    async def history(self, scope: int, game: str, user_id: int) -> list[dict[str, Any]]:
+        rows = await self.repo._all(
+            "SELECT game_id, mu, sigma, at FROM rating_history WHERE scope = ? AND game = ? "
+            "AND user_id = ? ORDER BY at, game_id",
+            (scope, game, user_id),
+        )
+        return [dict(r) for r in rows]

@@ -347,6 +347,8 @@ class Powerline:
                     "score": p.vp,
                     "rank": rank,
                     "tiebreak": list(key),
+                    "primary": p.vp,
+                    "secondary": key[1],
                     "details": details,
                 }
             )

@@ -232,7 +232,7 @@ async def open_game(
     server: StandIn, bot: GameBot, host: User, channel: Channel, **options: Any
 ) -> Game:
     """The host opens a table in ``channel`` with ``/powerline open``."""
-    lobby = await respond(server.slash(host, channel, "powerline open", **options))
+    lobby = await answer(server.slash(host, channel, "powerline open", **options))
     assert lobby is not None and not lobby.ephemeral
     table = await bot.service.table_in(channel.id)
     assert table is not None and table.row.status == "lobby"

@@ -5,42 +5,12 @@ from collections import Counter
 
 import pytest
 
-from bot.service.clock import ManualClock
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
-from bot.service.powerline import parse_key
 from bot.service.service import Service
 from bot.store.database import open_database
 from bot.store.repo import Repo
-
-ALICE, BOB, CARL = 100, 101, 102
-
-
-@pytest.fixture
-async def world(tmp_path):
-    db = await open_database(tmp_path / "bot.sqlite3")
-    clock = ManualClock()
-    yield Service(Repo(db), clock), clock, tmp_path / "bot.sqlite3"
-    await db.close()
-
-
-async def _table(svc, players=(ALICE, BOB), ai=0, **options):
-    table = await svc.open_table(
-        "powerline", 1, 10, ALICE, "Alice", {"variants": []}, TableOptions(**options)
-    )
-    for uid in players[1:]:
-        await svc.join(table.row.id, uid, f"user{uid}")
-    for _ in range(ai):
-        await svc.add_ai(table.row.id, ALICE, False)
-    return table.row.id
-
-
-async def _plan(svc, gid, uid):
-    """Fill the draft with the last offered placement until it can be submitted."""
-    draft = await svc.draft(gid, uid)
-    while not draft.can_submit:
-        draft = await svc.edit_draft(gid, uid, add=parse_key(draft.next_options[-1][1]))
-    return draft
+from tests.service.helpers import ALICE, BOB, CARL, fill_draft, open_table_with
 
 
 async def _outbox(svc) -> Counter:
@@ -50,7 +20,7 @@ async def _outbox(svc) -> Counter:
 
 async def test_lobby_rules(world):
     svc, _, _ = world
-    gid = await _table(svc)
+    gid = await open_table_with(svc)
     with pytest.raises(UserError, match="already open"):
         await svc.open_table("powerline", 1, 10, CARL, "Carl", {}, TableOptions())
     with pytest.raises(UserError, match="already have a seat"):
@@ -72,13 +42,13 @@ async def test_lobby_rules(world):
 
 async def test_a_whole_game_with_two_people_and_an_ai(world):
     svc, _, _ = world
-    gid = await _table(svc, ai=1)
+    gid = await open_table_with(svc, ai=1)
     table = await svc.start(gid, ALICE, False)
     assert table.row.status == "active" and table.state.phase == "plan"
     assert table.state.plans[2] is not None  # the AI planned at once
     while table.row.status == "active":
         for uid in (ALICE, BOB):
-            await _plan(svc, gid, uid)
+            await fill_draft(svc, gid, uid)
             table, _ = await svc.submit(gid, uid)
     assert table.row.status == "finished" and table.game.is_over(table.state)
     kinds = await _outbox(svc)
@@ -91,11 +61,11 @@ async def test_a_whole_game_with_two_people_and_an_ai(world):
 
 async def test_a_draft_survives_a_restart_and_the_game_replays_from_its_log(world):
     svc, clock, path = world
-    gid = await _table(svc)
+    gid = await open_table_with(svc)
     await svc.start(gid, ALICE, False)
-    draft = await _plan(svc, gid, ALICE)
+    draft = await fill_draft(svc, gid, ALICE)
     await svc.submit(gid, ALICE)
-    await _plan(svc, gid, BOB)
+    await fill_draft(svc, gid, BOB)
     db2 = await open_database(path)
     try:
         again = Service(Repo(db2), clock)
@@ -114,7 +84,7 @@ async def test_a_draft_survives_a_restart_and_the_game_replays_from_its_log(worl
 
 async def test_bad_steps_change_nothing_and_say_why(world):
     svc, _, _ = world
-    gid = await _table(svc)
+    gid = await open_table_with(svc)
     await svc.start(gid, ALICE, False)
     before = await svc.draft(gid, ALICE)
     with pytest.raises(UserError, match="Start with the red or the black"):
@@ -132,10 +102,10 @@ async def test_bad_steps_change_nothing_and_say_why(world):
 
 async def test_two_simultaneous_last_submits_resolve_the_round_once(world):
     svc, _, _ = world
-    gid = await _table(svc)
+    gid = await open_table_with(svc)
     await svc.start(gid, ALICE, False)
-    await _plan(svc, gid, ALICE)
-    await _plan(svc, gid, BOB)
+    await fill_draft(svc, gid, ALICE)
+    await fill_draft(svc, gid, BOB)
     results = await asyncio.gather(svc.submit(gid, ALICE), svc.submit(gid, BOB))
     assert sorted(resolved for _, resolved in results) == [False, True]
     kinds = await _outbox(svc)
@@ -144,7 +114,7 @@ async def test_two_simultaneous_last_submits_resolve_the_round_once(world):
 
 async def test_timeouts_let_the_autopilot_plan_then_hand_the_seat_to_the_ai(world):
     svc, clock, _ = world
-    gid = await _table(svc, deadline_minutes=120, timeouts_before_ai=2)
+    gid = await open_table_with(svc, deadline_minutes=120, timeouts_before_ai=2)
     await svc.start(gid, ALICE, False)
     clock.advance(minutes=61)
     assert await svc.tick() == 1  # half time: a reminder each
@@ -152,7 +122,7 @@ async def test_timeouts_let_the_autopilot_plan_then_hand_the_seat_to_the_ai(worl
     await svc.tick()  # 1 hour left? the deadline itself is now: time out
     table = await svc.table(gid)
     assert table.state.round == 2 and [s.timeouts for s in table.seats] == [1, 1]
-    await _plan(svc, gid, ALICE)
+    await fill_draft(svc, gid, ALICE)
     await svc.submit(gid, ALICE)
     clock.advance(minutes=121)
     await svc.tick()
@@ -168,7 +138,7 @@ async def test_timeouts_let_the_autopilot_plan_then_hand_the_seat_to_the_ai(worl
 
 async def test_reminders_never_exceed_the_configured_number(world):
     svc, clock, _ = world
-    gid = await _table(svc, deadline_minutes=600, reminders=1)
+    gid = await open_table_with(svc, deadline_minutes=600, reminders=1)
     await svc.start(gid, ALICE, False)
     for _ in range(9):
         clock.advance(minutes=60)

@@ -21,7 +21,7 @@ from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline")
+EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline", "bot.cogs.stats")
 
 
 def bot_version() -> str:

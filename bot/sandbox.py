@@ -106,6 +106,9 @@ class Sandbox:
         await server.wait_for(self._results_posted, timeout=30)
         await self.bot.delivery.flush()  # the final boards still going out by DM
         self.note("The game is over; the results are posted.")
+        self.note("Ben looks at the server's leaderboard and his stats.")
+        await self.act(server.slash(ben, self.channel, "leaderboard"))
+        await self.act(server.slash(ben, self.channel, "stats"))
 
     async def _moved_on(self, gid: int, round_: int) -> bool:
         table = await self.bot.service.table(gid)

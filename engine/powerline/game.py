@@ -207,6 +207,10 @@ class Powerline:
     summary = "1–6 players, 15 simultaneous rounds of dice-driven network building"
     Config = Config
 
+    def solo_title(self, vp: int) -> str:
+        """The solo chart's title for a final score."""
+        return scoring.solo_title(vp)
+
     def rules_summary(self) -> str:
         """The rules in a few lines, for players (Markdown)."""
         return summary_text()

@@ -15,8 +15,15 @@ async def test_the_sandbox_plays_a_complete_game_and_writes_its_transcript(tmp_p
     assert text.count("built.**") == 15  # one summary per round
     assert "I can't send you DMs" in text  # Chloé, with DMs closed, was told in the channel
     assert "## DMs with Ada" in text and "## DMs with Ben" in text
+    assert "Powerline leaderboard — this server" in text and "Recent games" in text
     images = sorted((path.parent / "images").iterdir())
     names = {p.name.split("-", 1)[1] for p in images}
-    assert {"results.png", "summary.png", "round-1.png", "final-board.png"} <= names
+    assert {
+        "results.png",
+        "summary.png",
+        "round-1.png",
+        "final-board.png",
+        "leaderboard.png",
+    } <= names
     for image in images:
         assert Image.open(io.BytesIO(image.read_bytes())).width >= 1000

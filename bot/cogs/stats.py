@@ -1,0 +1,205 @@
+"""Leaderboards, player statistics, solo high scores, result cards and the ratings rebuild."""
+
+import asyncio
+import io
+import json
+import re
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.errors import UserError
+from bot.service.ratings import GLOBAL, Rating
+from bot.service.service import Service
+from engine import registry
+from render.leaderboard import leaderboard
+from render.powerline import final_results
+
+PER_PAGE = 10
+Scope = Literal["server", "all servers"]
+
+
+def _service(client: discord.Client) -> Service:
+    return client.service  # type: ignore[attr-defined]
+
+
+def _scope(interaction: discord.Interaction, scope: str) -> int:
+    if scope == "server":
+        if interaction.guild_id is None:
+            raise UserError("In DMs there is no server: choose “all servers”.")
+        return interaction.guild_id
+    return GLOBAL
+
+
+async def leaderboard_page(
+    client: discord.Client, game: str, scope: int, page: int
+) -> tuple[discord.Embed, discord.File, discord.ui.View]:
+    """One page as an image, the same ranking as text (the fallback), and paging buttons."""
+    rows, total = await _service(client).leaderboard(game, scope, page, PER_PAGE)
+    pages = max(1, -(-total // PER_PAGE))
+    if page >= pages and total:
+        raise UserError(f"There are only {pages} page(s).")
+    for row in rows:
+        row["provisional"] = Rating(row["mu"], row["sigma"], row["rated_games"]).provisional
+    where = "all servers" if scope == GLOBAL else "this server"
+    title = f"{registry.get(game).title} leaderboard — {where}"
+    note = f"Page {page + 1}/{pages} · {total} rated players · rating = μ − 3σ, “?” = provisional"
+    image = await asyncio.to_thread(leaderboard, title, rows, page * PER_PAGE + 1, note)
+    lines = [
+        f"{page * PER_PAGE + i + 1}. {r['name']} — {r['conservative']:.1f}"
+        + ("?" if r["provisional"] else "")
+        + f" ({r['games']} games, {r['wins']} wins)"
+        for i, r in enumerate(rows)
+    ]
+    embed = discord.Embed(title=title, description="\n".join(lines) or "No rated games yet.")
+    embed.set_footer(text=note)
+    embed.set_image(url="attachment://leaderboard.png")
+    view = discord.ui.View(timeout=None)
+    for label, target in (("◀ Previous", page - 1), ("Next ▶", page + 1)):
+        view.add_item(PageButton(game, scope, target, label, disabled=not 0 <= target < pages))
+    return embed, discord.File(io.BytesIO(image), filename="leaderboard.png"), view
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lb:(?P<game>[a-z_]+):(?P<scope>\d+):(?P<page>-?\d+)",
+):
+    def __init__(self, game: str, scope: int, page: int, label: str = "", disabled=False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Page",
+                custom_id=f"lb:{game}:{scope}:{page}",
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game, self.scope, self.page = game, scope, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "PageButton":
+        return cls(match["game"], int(match["scope"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            embed, file, view = await leaderboard_page(
+                interaction.client, self.game, self.scope, max(0, self.page)
+            )
+        except UserError as exc:
+            await interaction.response.send_message(exc.message, ephemeral=True)
+            return
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+
+
+GAMES = [app_commands.Choice(name=registry.get(n).title, value=n) for n in registry.names()]
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        return _service(self.bot)
+
+    @app_commands.command(name="leaderboard", description="Ratings and records of a game")
+    @app_commands.choices(game=GAMES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str = "powerline", scope: Scope = "server"
+    ) -> None:
+        embed, file, view = await leaderboard_page(self.bot, game, _scope(interaction, scope), 0)
+        await interaction.response.send_message(embed=embed, file=file, view=view)
+
+    @app_commands.command(name="stats", description="A player's rating, recent games and variants")
+    @app_commands.choices(game=GAMES)
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str = "powerline",
+        scope: Scope = "server",
+    ) -> None:
+        who = player or interaction.user
+        data = await self.service.player_stats(game, _scope(interaction, scope), who.id)
+        embed = discord.Embed(title=f"{who.display_name} — {registry.get(game).title}")
+        if data["history"]:
+            last = data["history"][-1]
+            rating = Rating(last["mu"], last["sigma"], len(data["history"]))
+            trend = " → ".join(f"{h['mu'] - 3 * h['sigma']:.1f}" for h in data["history"][-6:])
+            embed.add_field(
+                name="Rating",
+                value=f"{rating.conservative:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.2f})"
+                + (" — provisional" if rating.provisional else "")
+                + f"\nLast games: {trend}",
+                inline=False,
+            )
+        recent = [
+            f"#{r['game_id']}: {r['status']}, "
+            + (
+                f"rank {r['rank']}/{r['players']}, {r['score']:g}"
+                if r["score"] is not None
+                else "—"
+            )
+            for r in data["recent"]
+        ]
+        embed.add_field(name="Recent games", value="\n".join(recent) or "none yet", inline=False)
+        favourite = ", ".join(f"{v} ({n})" for v, n in data["variants"]) or "—"
+        embed.add_field(name="Favourite variants", value=favourite, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="highscores", description="Solo high scores with their titles")
+    @app_commands.choices(game=GAMES)
+    async def highscores(
+        self, interaction: discord.Interaction, game: str = "powerline", scope: Scope = "server"
+    ) -> None:
+        scope_id = _scope(interaction, scope)
+        rows = await self.service.solo_scores(game, None if scope_id == GLOBAL else scope_id)
+        rules = registry.get(game)
+        lines = []
+        for i, r in enumerate(rows):
+            variants = ", ".join(json.loads(r["variants"])) or "base game"
+            title = rules.solo_title(int(r["score"])) if hasattr(rules, "solo_title") else ""
+            lines.append(f"{i + 1}. {r['name']} — {r['score']:g} ({variants}) “{title}”")
+        embed = discord.Embed(
+            title=f"{rules.title} solo high scores", description="\n".join(lines) or "none yet"
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="result", description="The result card of a finished game")
+    async def result(self, interaction: discord.Interaction, game_id: int) -> None:
+        rows = await self.service.results_of(game_id)
+        if not rows:
+            raise UserError(f"Game #{game_id} has no result yet.")
+        await interaction.response.defer(thinking=True)
+        table = await self.service.table(game_id)
+        async with self.service.repo.reading() as repo:
+            count = await repo.action_count(game_id)
+        state = await self.service.state_at(game_id, count)
+        names = [r["name"] for r in rows]
+        image = await asyncio.to_thread(final_results, table.game.view(state, None), names)
+        status = rows[0]["status"]
+        await interaction.followup.send(
+            f"Game #{game_id}: {status}" + ("" if rows[0]["rated"] else " (not rated)"),
+            file=discord.File(io.BytesIO(image), filename=f"result-{game_id}.png"),
+        )
+
+    @app_commands.command(name="rebuild-ratings", description="Recompute this server's ratings")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def rebuild(self, interaction: discord.Interaction, game: str = "powerline") -> None:
+        if game not in registry.names():
+            raise UserError(f"There is no game “{game}”.")
+        games = await self.service.rebuild_ratings(game, interaction.guild_id or GLOBAL)
+        await interaction.response.send_message(
+            f"Rebuilt this server's {registry.get(game).title} ratings from {games} rated games.",
+            ephemeral=True,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(PageButton)
+    await bot.add_cog(Stats(bot))

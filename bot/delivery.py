@@ -193,6 +193,16 @@ class Delivery:
                 "Take it back with `/powerline takeback`.",
             )
 
+    async def _on_adjudicated(self, table: Table, payload: dict[str, Any]) -> None:
+        names = self._names(table)
+        standings = sorted(table.game.outcome(table.state), key=lambda r: r["rank"])
+        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} VP" for r in standings]
+        channel = await self._channel(table)
+        await channel.send(
+            f"Game #{table.row.id} was adjudicated by <@{payload['by']}> in round "
+            f"{table.state.round}; these standings are its result:\n" + "\n".join(lines)
+        )
+
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
         state = await self.service.state_at(table.row.id, payload["at"])
         game = table.game

@@ -252,6 +252,20 @@ class Service:
             await repo.queue(game_id, "cancelled", {"by": user_id}, self.clock.now())
             return await self._table(game_id)
 
+    async def adjudicate(self, game_id: int, user_id: int, moderator: bool) -> Table:
+        """End a game that cannot finish: its current standings become its (unrated) result."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            if table.row.status != "active":
+                raise UserError("Only a running game can be adjudicated.")
+            self._host_only(table, user_id, moderator, "adjudicate the game")
+            now = self.clock.now()
+            await repo.update_game(table.row, now, status="finished", deadline=None)
+            outcome = table.game.outcome(table.state)
+            await results.record(repo, table.row, table.seats, outcome, "adjudicated", now)
+            await repo.queue(game_id, "adjudicated", {"by": user_id}, now)
+            return await self._table(game_id)
+
     async def start(self, game_id: int, user_id: int, moderator: bool) -> Table:
         """Seat everyone, roll round 1 and let AI seats plan; queues the round's posts."""
         async with self.repo.transaction():

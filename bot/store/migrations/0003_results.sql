@@ -9,7 +9,7 @@ CREATE TABLE results (
     user_id INTEGER,
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('finished', 'abandoned', 'cancelled')),
+    status TEXT NOT NULL CHECK (status IN ('finished', 'adjudicated', 'abandoned', 'cancelled')),
     score REAL,
     rank INTEGER,
     tiebreak TEXT NOT NULL,

@@ -1,0 +1,312 @@
+"""Running a tournament on the game service: registration, heats, semifinal, final.
+
+Games are ordinary tables created through the `Service`; their results rows are the summary
+sheets, so nothing is handed in by hand. Rolls of the last seeding tiebreak are stored.
+"""
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.service import Service
+from bot.service.tournament.models import HeatGame, SeatResult
+from bot.service.tournament.seeding import (
+    Seeding,
+    final_field,
+    replay,
+    seed_semifinal,
+    semifinal_size,
+)
+from bot.service.tournament.tables import assign_tables, form_tables
+
+Place = Callable[[str], Awaitable[tuple[int, int | None]]]
+"""Makes a place for a table (label → channel id, thread id); the Discord layer makes threads."""
+
+DONE = ("finished", "adjudicated")
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    name: str
+    organiser_id: int
+    stage: str
+    heats: int
+    heats_started: int
+    config: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+
+
+class Tournaments:
+    """Tournament commands as transactions on the same database as the games."""
+
+    def __init__(self, service: Service) -> None:
+        self.svc = service
+        self.repo = service.repo
+
+    async def _one(self, tid: int) -> Tournament:
+        async with self.repo.db.execute("SELECT * FROM tournaments WHERE id = ?", (tid,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise UserError(f"There is no tournament #{tid}.")
+        data = dict(row)
+        data["config"] = json.loads(data["config"])
+        data["options"] = json.loads(data["options"])
+        data.pop("created_at")
+        return Tournament(**data)
+
+    async def get(self, tid: int) -> Tournament:
+        async with self.repo.reading():
+            return await self._one(tid)
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game: str,
+        heats: int,
+        config: dict[str, Any],
+        options: TableOptions,
+        seed: int,
+    ) -> Tournament:
+        if not 1 <= heats <= 3:
+            raise UserError("A tournament has 1 to 3 heats.")
+        async with self.repo.transaction() as repo:
+            cur = await repo.db.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, game, name, organiser_id, stage, "
+                "heats, config, options, seed, created_at) VALUES (?, ?, ?, ?, ?, 'registration', "
+                "?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    name,
+                    organiser_id,
+                    heats,
+                    json.dumps(config),
+                    json.dumps(options.model_dump()),
+                    seed,
+                    self.svc.clock.now().isoformat(),
+                ),
+            )
+            return await self._one(int(cur.lastrowid or 0))
+
+    async def register(self, tid: int, user_id: int, name: str, on: bool = True) -> int:
+        """(Un)register a person for the heats still to come; returns how many are registered."""
+        async with self.repo.transaction() as repo:
+            t = await self._one(tid)
+            if t.stage not in ("registration", "heat") or t.heats_started >= t.heats:
+                raise UserError("Registration is closed: every heat has started.")
+            if on:
+                await repo.db.execute(
+                    "INSERT OR IGNORE INTO tournament_players VALUES (?, ?, ?, ?)",
+                    (tid, user_id, name, self.svc.clock.now().isoformat()),
+                )
+            else:
+                await repo.db.execute(
+                    "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
+                    (tid, user_id),
+                )
+            async with repo.db.execute(
+                "SELECT count(*) FROM tournament_players WHERE tournament_id = ?", (tid,)
+            ) as cur:
+                return int((await cur.fetchone())[0])
+
+    async def players(self, tid: int) -> dict[int, str]:
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(
+                "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
+                "ORDER BY registered_at, user_id",
+                (tid,),
+            ) as cur,
+        ):
+            return {r[0]: r[1] for r in await cur.fetchall()}
+
+    def _organiser(self, t: Tournament, by: int, moderator: bool) -> None:
+        if by != t.organiser_id and not moderator:
+            raise UserError("Only the organiser or a moderator can do that.")
+
+    async def start_heat(self, tid: int, by: int, moderator: bool, place: Place) -> list[int]:
+        """Seat every registered person at tables of 5 (then 4 or 6) and start the games."""
+        t = await self.get(tid)
+        self._organiser(t, by, moderator)
+        if t.heats_started >= t.heats:
+            raise UserError(f"All {t.heats} heats have started.")
+        if t.heats_started and not await self._stage_done(tid, "heat", t.heats_started):
+            raise UserError(f"Heat {t.heats_started} is still being played.")
+        players = await self.players(tid)
+        heat = t.heats_started + 1
+        if len(players) < 3:
+            raise UserError("A heat needs at least 3 registered players.")
+        groups = assign_tables(
+            list(players), form_tables(len(players)), Random(f"{t.seed}:h{heat}")
+        )
+        games = await self._start_tables(t, "heat", heat, groups, players, place)
+        async with self.repo.transaction() as repo:
+            await repo.db.execute(
+                "UPDATE tournaments SET stage = 'heat', heats_started = ? WHERE id = ?", (heat, tid)
+            )
+        return games
+
+    async def _start_tables(
+        self,
+        t: Tournament,
+        stage: str,
+        heat: int,
+        groups: list[list[int]],
+        names: dict[int, str],
+        place: Place,
+    ) -> list[int]:
+        options = TableOptions(**{**t.options, "max_players": 6})
+        games = []
+        for no, group in enumerate(groups, start=1):
+            channel_id, thread_id = await place(f"{t.name} · {stage} {heat} · table {no}")
+            table = await self.svc.open_table(
+                t.game,
+                t.guild_id,
+                channel_id,
+                group[0],
+                names[group[0]],
+                t.config,
+                options,
+                thread_id=thread_id,
+            )
+            for user in group[1:]:
+                await self.svc.join(table.row.id, user, names[user])
+            async with self.repo.transaction() as repo:
+                await repo.db.execute(
+                    "INSERT INTO tournament_games VALUES (?, ?, ?, ?, ?)",
+                    (t.id, stage, heat, no, table.row.id),
+                )
+            await self.svc.start(table.row.id, t.organiser_id, moderator=True)
+            games.append(table.row.id)
+        return games
+
+    async def _games(self, tid: int, stage: str, heat: int | None = None) -> list[int]:
+        sql = "SELECT game_id FROM tournament_games WHERE tournament_id = ? AND stage = ?"
+        args: tuple = (tid, stage)
+        if heat is not None:
+            sql += " AND heat = ?"
+            args += (heat,)
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(sql + " ORDER BY heat, table_no", args) as cur,
+        ):
+            return [r[0] for r in await cur.fetchall()]
+
+    async def _stage_done(self, tid: int, stage: str, heat: int | None = None) -> bool:
+        games = await self._games(tid, stage, heat)
+        results = [await self._result(g) for g in games]
+        return bool(games) and all(r is not None for r in results)
+
+    async def _result(self, game_id: int, heat: int = 1) -> HeatGame | None:
+        """A finished (or adjudicated) game as the seeding rules see it; None while it runs."""
+        rows = await self.svc.results_of(game_id)
+        if not rows or rows[0]["status"] not in DONE:
+            return None
+        # Seeding needs one rank per seat: a shared place is split by a roll seeded per game.
+        rng = Random(f"{game_id}:split")
+        order = sorted(rows, key=lambda r: (r["rank"], rng.random()))
+        seats = [
+            SeatResult(
+                player=r["user_id"] if r["user_id"] is not None else -(game_id * 10 + r["seat"]),
+                rank=i + 1,
+                primary=r["primary_measure"],
+                secondary=r["secondary_measure"],
+            )
+            for i, r in enumerate(order)
+        ]
+        return HeatGame(heat=heat, table_size=len(seats), seats=seats)
+
+    async def stage_results(self, tid: int, stage: str) -> list[HeatGame]:
+        """The finished games of a stage as the seeding rules see them (one rank per seat)."""
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(
+                "SELECT game_id, heat FROM tournament_games "
+                "WHERE tournament_id = ? AND stage = ? ORDER BY heat, table_no",
+                (tid, stage),
+            ) as cur,
+        ):
+            games = list(await cur.fetchall())
+        found = [await self._result(g, heat) for g, heat in games]
+        return [g for g in found if g is not None]
+
+    async def seeding(self, tid: int) -> Seeding:
+        """The semifinal seeding from the finished heats, with stored or seeded rolls."""
+        t = await self.get(tid)
+        games = await self.stage_results(tid, "heat")
+        if not games:
+            raise UserError("No heat game has finished yet.")
+        winners = {s.player for g in games for s in g.seats if s.rank == 1}
+        others = {s.player for g in games for s in g.seats} - winners
+        sizes = semifinal_size(len(winners), len(others))
+        return seed_semifinal(games, sum(sizes), await self._roll(t, "semifinal"))
+
+    async def _roll(self, t: Tournament, stage: str):
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(
+                "SELECT user_id, roll FROM tournament_rolls WHERE tournament_id = ? AND stage = ?",
+                (t.id, stage),
+            ) as cur,
+        ):
+            stored: dict[int, list[float]] = {}
+            for user, value in await cur.fetchall():
+                stored.setdefault(user, []).append(value)
+        if stored:
+            return replay(stored)
+        rng = Random(f"{t.seed}:{stage}")
+        return lambda player: rng.random()
+
+    async def start_semifinal(self, tid: int, by: int, moderator: bool, place: Place) -> list[int]:
+        t = await self.get(tid)
+        self._organiser(t, by, moderator)
+        if t.stage != "heat" or not await self._stage_done(tid, "heat", t.heats_started):
+            raise UserError("The semifinal starts once every heat game has finished.")
+        seeding = await self.seeding(tid)
+        winners = {e.player for e in seeding.winners}
+        sizes = semifinal_size(len(winners), len(seeding.alternates))
+        groups = assign_tables(list(seeding.field), sizes, Random(f"{t.seed}:semifinal"))
+        async with self.repo.transaction() as repo:
+            for player, rolls in seeding.rolls.items():
+                for value in rolls[-1:]:
+                    await repo.db.execute(
+                        "INSERT OR REPLACE INTO tournament_rolls VALUES (?, 'semifinal', ?, ?)",
+                        (tid, player, value),
+                    )
+            await repo.db.execute("UPDATE tournaments SET stage = 'semifinal' WHERE id = ?", (tid,))
+        return await self._start_tables(t, "semifinal", 1, groups, await self.players(tid), place)
+
+    async def start_final(self, tid: int, by: int, moderator: bool, place: Place) -> int:
+        t = await self.get(tid)
+        self._organiser(t, by, moderator)
+        if t.stage != "semifinal" or not await self._stage_done(tid, "semifinal"):
+            raise UserError("The final starts once every semifinal game has finished.")
+        games = await self.stage_results(tid, "semifinal")
+        field = final_field(games, await self._roll(t, "final"))
+        async with self.repo.transaction() as repo:
+            await repo.db.execute("UPDATE tournaments SET stage = 'final' WHERE id = ?", (tid,))
+        started = await self._start_tables(t, "final", 1, [field], await self.players(tid), place)
+        return started[0]
+
+    async def winner(self, tid: int) -> int | None:
+        """The champion once the final has finished (and the tournament is closed)."""
+        finals = await self._games(tid, "final")
+        result = await self._result(finals[0]) if finals else None
+        if result is None:
+            return None
+        async with self.repo.transaction() as repo:
+            await repo.db.execute("UPDATE tournaments SET stage = 'finished' WHERE id = ?", (tid,))
+        return result.winner().player

@@ -14,6 +14,7 @@ from bot.delivery import Delivery
 from bot.errors import on_app_command_error
 from bot.service.clock import Clock, SystemClock
 from bot.service.service import Service
+from bot.service.tournament.runner import Tournaments
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.repo import Repo
@@ -21,7 +22,7 @@ from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline", "bot.cogs.stats")
+EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline", "bot.cogs.stats", "bot.cogs.tournament")
 
 
 def bot_version() -> str:
@@ -62,6 +63,7 @@ class GameBot(commands.Bot):
         self.db = await open_database(self.settings.database)
         self.service = Service(Repo(self.db), self.clock)
         self.delivery = Delivery(self, self.service)
+        self.tournaments = Tournaments(self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.db.execute(
             "INSERT INTO starts (started_at, version) VALUES (?, ?)",

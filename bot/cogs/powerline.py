@@ -38,6 +38,11 @@ DEADLINES = {
 }
 
 
+Deadline = Literal[
+    "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
+]
+
+
 class Powerline(commands.GroupCog, group_name="powerline", group_description="Play Powerline"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -80,9 +85,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     async def open(
         self,
         interaction: discord.Interaction,
-        deadline: Literal[
-            "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
-        ] = "24 hours",
+        deadline: Deadline = "24 hours",
         max_players: app_commands.Range[int, 1, 6] = 6,
         construction_limits: bool = False,
         adventure_island: bool = False,

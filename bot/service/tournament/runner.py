@@ -301,6 +301,20 @@ class Tournaments:
         started = await self._start_tables(t, "final", 1, [field], await self.players(tid), place)
         return started[0]
 
+    async def adjudicate(self, game_id: int, by: int, moderator: bool) -> None:
+        """End a game that cannot finish; a tournament's organiser may, for its own games."""
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(
+                "SELECT t.organiser_id FROM tournament_games g JOIN tournaments t "
+                "ON t.id = g.tournament_id WHERE g.game_id = ?",
+                (game_id,),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        organiser = row is not None and row[0] == by
+        await self.svc.adjudicate(game_id, by, moderator or organiser)
+
     async def winner(self, tid: int) -> int | None:
         """The champion once the final has finished (and the tournament is closed)."""
         finals = await self._games(tid, "final")

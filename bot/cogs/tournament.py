@@ -1,0 +1,149 @@
+"""`/tournament …`: heats, semifinal and final after the WBC format, with tables in threads."""
+
+import secrets
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.powerline import DEADLINES, Deadline
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.tournament.runner import Tournaments
+from bot.views import is_moderator
+from engine import registry
+
+
+class Tournament(commands.GroupCog, group_name="tournament", group_description="Run a tournament"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tours(self) -> Tournaments:
+        return self.bot.tournaments  # type: ignore[attr-defined]
+
+    async def _flush(self) -> None:
+        await self.bot.delivery.flush()  # type: ignore[attr-defined]
+
+    def _place(self, interaction: discord.Interaction):
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("Run tournaments from a text channel: each table gets a thread of it.")
+
+        async def place(label: str) -> tuple[int, int | None]:
+            thread = await channel.create_thread(
+                name=label[:100], type=discord.ChannelType.public_thread
+            )
+            return channel.id, thread.id
+
+        return place
+
+    @app_commands.command(name="create", description="Create a tournament in this channel")
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 60],
+        heats: app_commands.Range[int, 1, 3] = 3,
+        deadline: Deadline = "24 hours",
+    ) -> None:
+        t = await self.tours.create(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            name,
+            "powerline",
+            heats,
+            {},
+            TableOptions(deadline_minutes=DEADLINES[deadline]),
+            secrets.randbits(32),
+        )
+        await interaction.response.send_message(
+            f"**{t.name}** (tournament #{t.id}, {registry.get(t.game).title}, {heats} heat(s)) "
+            f"is open: register with `/tournament register {t.id}`."
+        )
+
+    @app_commands.command(name="register", description="Register for a tournament's next heats")
+    async def register(self, interaction: discord.Interaction, tournament: int) -> None:
+        n = await self.tours.register(
+            tournament, interaction.user.id, interaction.user.display_name
+        )
+        await interaction.response.send_message(
+            f"You are registered ({n} players so far).", ephemeral=True
+        )
+
+    @app_commands.command(name="unregister", description="Sit out a tournament's next heats")
+    async def unregister(self, interaction: discord.Interaction, tournament: int) -> None:
+        n = await self.tours.register(tournament, interaction.user.id, "", on=False)
+        await interaction.response.send_message(
+            f"You are no longer registered ({n} players remain).", ephemeral=True
+        )
+
+    @app_commands.command(name="heat", description="Start the next heat (organiser)")
+    @app_commands.guild_only()
+    async def heat(self, interaction: discord.Interaction, tournament: int) -> None:
+        await interaction.response.defer(thinking=True)
+        games = await self.tours.start_heat(
+            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
+        )
+        await interaction.followup.send(
+            f"The heat has started at {len(games)} tables: " + ", ".join(f"#{g}" for g in games)
+        )
+        await self._flush()
+
+    @app_commands.command(name="semifinal", description="Seed and start the semifinal (organiser)")
+    @app_commands.guild_only()
+    async def semifinal(self, interaction: discord.Interaction, tournament: int) -> None:
+        await interaction.response.defer(thinking=True)
+        games = await self.tours.start_semifinal(
+            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
+        )
+        await interaction.followup.send(
+            f"The semifinal has started at {len(games)} tables: "
+            + ", ".join(f"#{g}" for g in games)
+        )
+        await self._flush()
+
+    @app_commands.command(name="final", description="Start the final (organiser)")
+    @app_commands.guild_only()
+    async def final(self, interaction: discord.Interaction, tournament: int) -> None:
+        await interaction.response.defer(thinking=True)
+        game = await self.tours.start_final(
+            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
+        )
+        await interaction.followup.send(f"The final has started: game #{game}.")
+        await self._flush()
+
+    @app_commands.command(name="standings", description="Semifinal seeding with its arithmetic")
+    async def standings(self, interaction: discord.Interaction, tournament: int) -> None:
+        t = await self.tours.get(tournament)
+        names = await self.tours.players(tournament)
+        seeding = await self.tours.seeding(tournament)
+        champion = await self.tours.winner(tournament)
+        lines = []
+        if champion is not None:
+            lines.append(f"🏆 Champion: **{names.get(champion, champion)}**\n")
+        field = set(seeding.field)
+        for label, entries in (("Winners", seeding.winners), ("Alternates", seeding.alternates)):
+            lines.append(f"**{label}**")
+            for i, entry in enumerate(entries[:25]):
+                mark = "✅ " if entry.player in field else ""
+                why = entry.explain().replace("\n", "; ")
+                lines.append(f"{i + 1}. {mark}{names.get(entry.player, entry.player)} — {why}")
+        text = "\n".join(lines)
+        embed = discord.Embed(title=f"{t.name} — standings ({t.stage})", description=text[:4000])
+        embed.set_footer(text="✅ = in the semifinal field. Every figure shows its arithmetic.")
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(
+        name="adjudicate", description="End a game that cannot finish (organiser)"
+    )
+    @app_commands.guild_only()
+    async def adjudicate(self, interaction: discord.Interaction, game: int) -> None:
+        await self.tours.adjudicate(game, interaction.user.id, is_moderator(interaction))
+        await interaction.response.send_message(f"Game #{game} is adjudicated.", ephemeral=True)
+        await self._flush()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tournament(bot))

@@ -135,6 +135,18 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         embed.set_footer(text="✅ = in the semifinal field. Every figure shows its arithmetic.")
         await interaction.response.send_message(embed=embed)
 
+    @app_commands.command(name="bracket", description="Every table of the tournament so far")
+    async def bracket(self, interaction: discord.Interaction, tournament: int) -> None:
+        t = await self.tours.get(tournament)
+        lines = []
+        for stage, heat, no, game, players, status in await self.tours.bracket(tournament):
+            where = f"Heat {heat}" if stage == "heat" else stage.capitalize()
+            lines.append(f"{where}, table {no} (#{game}): {', '.join(players)} — {status}")
+        embed = discord.Embed(
+            title=f"{t.name} — bracket", description="\n".join(lines)[:4000] or "No tables yet."
+        )
+        await interaction.response.send_message(embed=embed)
+
     @app_commands.command(
         name="adjudicate", description="End a game that cannot finish (organiser)"
     )

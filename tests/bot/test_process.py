@@ -72,7 +72,16 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
 
             await server.wait_for(up, timeout=30, interval=0.05)
             synced = {c.name for c in server.world.commands[None]}
-            assert synced == {"help", "powerline"}
+            assert synced == {
+                "help",
+                "powerline",
+                "tournament",
+                "leaderboard",
+                "stats",
+                "highscores",
+                "result",
+                "rebuild-ratings",
+            }
 
             it = await server.slash(ada, channel, "help")
             reply = await it.response(timeout=10)
@@ -93,7 +102,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
         for run in (1, 2):
             text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert text.count("synced 2 commands globally") == 1
+            assert text.count("synced 8 commands globally") == 1
             assert text.count("ready as Powerline Bot in 1 guild(s)") == 1
             assert "Traceback" not in text and " ERROR " not in text, text
             for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):

@@ -33,6 +33,9 @@ async def test_a_heat_runs_in_threads_and_an_adjudicated_table_decides_the_stand
     standings = await respond(
         s.slash(scene.ben, scene.channel, "tournament standings", tournament=1)
     )
+    bracket = await respond(s.slash(scene.ben, scene.channel, "tournament bracket", tournament=1))
+    line = bracket.embeds[0]["description"]
+    assert line.startswith(f"Heat 1, table 1 (#{game_id}): ") and "— won by " in line
     text = standings.embeds[0]["description"]
     assert (
         "**Winners**" in text and "**Alternates**" in text and "win in first heat" in text.lower()

@@ -229,6 +229,31 @@ class Tournaments:
         ]
         return HeatGame(heat=heat, table_size=len(seats), seats=seats)
 
+    async def bracket(self, tid: int) -> list[tuple[str, int, int, int, list[str], str]]:
+        """Every table so far: (stage, heat, table, game, players, status or winner)."""
+        async with (
+            self.repo.reading(),
+            self.repo.db.execute(
+                "SELECT stage, heat, table_no, game_id FROM tournament_games "
+                "WHERE tournament_id = ? ORDER BY CASE stage WHEN 'heat' THEN 0 "
+                "WHEN 'semifinal' THEN 1 ELSE 2 END, heat, table_no",
+                (tid,),
+            ) as cur,
+        ):
+            tables = list(await cur.fetchall())
+        out = []
+        for stage, heat, no, game_id in tables:
+            table = await self.svc.table(game_id)
+            result = await self._result(game_id, heat)
+            names = {s.user_id: s.name for s in table.seats}
+            status = (
+                f"won by {names.get(result.winner().player, '?')}"
+                if result
+                else f"round {table.state.round}"
+            )
+            out.append((stage, heat, no, game_id, [s.name for s in table.seats], status))
+        return out
+
     async def stage_results(self, tid: int, stage: str) -> list[HeatGame]:
         """The finished games of a stage as the seeding rules see them (one rank per seat)."""
         async with (

@@ -9,7 +9,7 @@ import time
 from random import Random
 
 from engine import registry
-from engine.core import CHANCE
+from engine.core import play_out
 from engine.powerline.autopilot import random_plan
 from engine.powerline.game import seat_context
 
@@ -20,14 +20,7 @@ def play(seed: int, players: int = 6):
     """One seeded game with random legal plans; returns the final state."""
     rng = Random(seed)
     state = GAME.new(GAME.Config(players=players), seed)
-    while not GAME.is_over(state):
-        for seat in sorted(GAME.to_act(state)):
-            if seat == CHANCE:
-                action = GAME.sample_chance(state, rng)
-            else:
-                action = random_plan(seat_context(state, seat), rng)
-            state = GAME.apply(state, seat, action)
-    return state
+    return play_out(GAME, state, rng, lambda s, seat: random_plan(seat_context(s, seat), rng))
 
 
 def main(games: int = 100) -> None:

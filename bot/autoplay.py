@@ -6,7 +6,7 @@ from random import Random
 from typing import Any
 
 from engine import registry
-from engine.core import CHANCE
+from engine.core import step
 from engine.powerline import autopilot
 
 GAME = registry.get("powerline")
@@ -57,12 +57,7 @@ def play(players: int, seed: int, variants: Sequence[str], out=print) -> list[di
         f", variants: {', '.join(view['variants']) or 'none'}"
     )
     while not GAME.is_over(state):
-        for seat in sorted(GAME.to_act(state)):
-            if seat == CHANCE:
-                action = GAME.sample_chance(state, rng)
-            else:
-                action = autopilot.choose(GAME.view(state, seat), seat)
-            state = GAME.apply(state, seat, action)
+        state = step(GAME, state, rng, autopilot.act)
         if state.phase != "plan":
             for line in _round_lines(GAME.view(state, None)):
                 out(line)

@@ -1,6 +1,6 @@
 """The contract every game engine implements, and what engines share."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any, Protocol
 
@@ -42,6 +42,21 @@ class Game(Protocol):
     def dump_state(self, state: Any) -> str: ...
     def load_state(self, text: str) -> Any: ...
     def parse_action(self, data: dict[str, Any]) -> Any: ...
+
+
+def step(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], Any]) -> Any:
+    """Let everyone who owes an action act once: chance from `rng`, seats from `policy`."""
+    for seat in sorted(game.to_act(state)):
+        action = game.sample_chance(state, rng) if seat == CHANCE else policy(state, seat)
+        state = game.apply(state, seat, action)
+    return state
+
+
+def play_out(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], Any]) -> Any:
+    """Step until the game is over."""
+    while not game.is_over(state):
+        state = step(game, state, rng, policy)
+    return state
 
 
 def shared_ranks(keys: list[tuple[int, ...]]) -> list[int]:

@@ -8,7 +8,7 @@ from random import Random
 from typing import Any
 
 from engine import registry
-from engine.core import CHANCE
+from engine.core import step
 from engine.powerline import autopilot
 from render.powerline import centre_board, final_results, player_board, round_summary
 
@@ -56,14 +56,9 @@ def play_until(players: int, variants: frozenset[str], seed: int, round_: int | 
     while not GAME.is_over(state):
         if round_ is not None and state.round == round_ and state.phase == "plan":
             if players > 1 and state.plans[0] is None:
-                state = GAME.apply(state, 0, autopilot.choose(GAME.view(state, 0), 0))
+                state = GAME.apply(state, 0, autopilot.act(state, 0))
             return state
-        for seat in sorted(GAME.to_act(state)):
-            if seat == CHANCE:
-                action = GAME.sample_chance(state, rng)
-            else:
-                action = autopilot.choose(GAME.view(state, seat), seat)
-            state = GAME.apply(state, seat, action)
+        state = step(GAME, state, rng, autopilot.act)
     return state
 
 

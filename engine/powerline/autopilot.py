@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.powerline.actions import Plan
 from engine.powerline.board import Layout, rules, tiles
+from engine.powerline.game import GAME
 from engine.powerline.planning import (
     ISLAND,
     Draft,
@@ -18,6 +19,7 @@ from engine.powerline.planning import (
     candidates,
     to_placement,
 )
+from engine.powerline.state import State
 
 ADVENTURE_CAP = rules().adventure_loss_cap
 
@@ -271,3 +273,8 @@ def random_plan(seat: Seat, rng: Random, stop: float = 0.3) -> Plan:
         path.append(pick)
     vacation = bool(seat.vacation) and draft.island > 0 and rng.random() < 0.2
     return Plan(placements=tuple(to_placement(seat, *p) for p in path), vacation=vacation)
+
+
+def act(state: State, seat: int) -> Plan:
+    """The autopilot as a policy over states; it still decides from the seat's view alone."""
+    return choose(GAME.view(state, seat), seat)

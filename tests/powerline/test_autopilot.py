@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from engine.core import CHANCE
+from engine.core import play_out
 from engine.powerline import autopilot
 from tests.powerline.helpers import (
     ALL_VARIANTS,
@@ -21,16 +21,12 @@ from tests.powerline.helpers import (
 
 def _play(config, seed: int, policy) -> list[int]:
     rng = Random(seed)
-    state = G.new(config, seed)
-    while not G.is_over(state):
-        for seat in sorted(G.to_act(state)):
-            action = G.sample_chance(state, rng) if seat == CHANCE else policy(state, seat, rng)
-            state = G.apply(state, seat, action)
+    state = play_out(G, G.new(config, seed), rng, lambda s, seat: policy(s, seat, rng))
     return [p.vp for p in state.players]
 
 
 def _auto(state, seat, rng):
-    return autopilot.choose(G.view(state, seat), seat)
+    return autopilot.act(state, seat)
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS)

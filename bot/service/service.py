@@ -19,7 +19,7 @@ from bot.service.options import TableOptions
 from bot.service.powerline import describe, placement_key
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
-from engine.core import CHANCE, IllegalAction
+from engine.core import CHANCE, Game, IllegalAction
 from engine.powerline import autopilot
 from engine.powerline.actions import Placement
 from engine.powerline.game import seat_context
@@ -37,7 +37,7 @@ class Table:
     state: Any
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return registry.get(self.row.game)
 
     def seat_of(self, user_id: int) -> SeatRow | None:

@@ -4,7 +4,7 @@ from importlib import import_module
 
 from engine.core import Game
 
-_MODULES = {"powerline": "engine.powerline"}
+_MODULES = {"powerline": "engine.powerline", "railroad_ink": "engine.railroad_ink"}
 
 
 def names() -> list[str]:

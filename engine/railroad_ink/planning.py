@@ -1,0 +1,516 @@
+"""One seat's round as steps: drawing, lighting lamps, electrifying; and their checks."""
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+from engine.core import IllegalAction
+from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
+from engine.railroad_ink.board import (
+    ACC,
+    CELLS,
+    EXIT_AT,
+    EXIT_BY_ID,
+    EXIT_TYPE,
+    EXITS,
+    NEIGH,
+    ROUTE_NAMES,
+    SIDES,
+    SIZE,
+    Tile,
+    cell_name,
+    face_name,
+    faces,
+    orientations,
+    parse_cell,
+    rules,
+    specials,
+    tile,
+)
+from engine.railroad_ink.config import Config
+from engine.railroad_ink.state import Cell, PlayerState
+
+ROUTE_DICE = ("route1", "route2", "route3", "route4")
+LAMP_DICE = ("lamp1", "lamp2")
+LINES = tuple(f"row {r}" for r in range(1, SIZE + 1)) + tuple(
+    f"col {chr(65 + c)}" for c in range(SIZE)
+)
+_SIDE_WORD = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
+_DIR_WORD = {"N": "up", "E": "right", "S": "down", "W": "left"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a seat plans against: the rules in force, the round and the shared roll."""
+
+    config: Config
+    round: int
+    route: tuple[str, ...]
+    lamps: tuple[str, ...]
+    power: tuple[str, ...]
+
+    @property
+    def acc(self) -> int:
+        return ACC if self.config.power else -1
+
+
+@dataclass(slots=True)
+class Draft:
+    """A seat's board while its plan is being built (a private copy)."""
+
+    p: PlayerState
+    used: set[str] = field(default_factory=set)
+    owed: int = 0
+    """Lamp activations owed for special routes drawn."""
+    phase: str = "draw"
+    """"draw", then "lit" (round-end lighting has begun), then "power"."""
+    special: bool = False
+
+
+def draft_of(player: PlayerState) -> Draft:
+    return Draft(player.copy())
+
+
+# --------------------------------------------------------------------------- placement
+
+
+def die_face(ctx: Ctx, die: str, face: str | None = None) -> str | None:
+    """The face a die shows this round (the named face for a special), None if not in play."""
+    if die in ROUTE_DICE:
+        return ctx.route[ROUTE_DICE.index(die)]
+    if die in LAMP_DICE:
+        k = LAMP_DICE.index(die)
+        return ctx.lamps[k] if k < len(ctx.lamps) else None
+    return face
+
+
+def die_word(die: str) -> str:
+    """ "Route die 2", "Lamp die 1" or "The special route"."""
+    if die == "special":
+        return "The special route"
+    return f"{'Route' if die in ROUTE_DICE else 'Lamp'} die {die[-1]}"
+
+
+def die_label(die: str, face: str) -> str:
+    if die == "special":
+        return f"The special route ({face_name(face)})"
+    kind = "Route" if die in ROUTE_DICE else "Lamp"
+    return f"{kind} die {die[-1]} ({face_name(face)})"
+
+
+def frontier(cells: list[Cell | None], acc: int) -> list[int]:
+    """Empty cells next to an exit or a route end: the only places a route can join."""
+    out = []
+    for i in range(CELLS):
+        if cells[i] is not None or i == acc:
+            continue
+        for d in range(4):
+            n = NEIGH[i][d]
+            if n < 0:
+                if EXIT_TYPE[i][d] is not None:
+                    out.append(i)
+                    break
+            elif (c := cells[n]) is not None and tile(c.face, c.orientation).sides[d ^ 2]:
+                out.append(i)
+                break
+    return out
+
+
+def fits(cells: list[Cell | None], i: int, t: Tile) -> bool:
+    """Placement rules 2–3 for an empty cell: no H–R contact, at least one join."""
+    joined = False
+    for d in range(4):
+        s = t.sides[d]
+        if s is None:
+            continue
+        n = NEIGH[i][d]
+        if n < 0:
+            e = EXIT_TYPE[i][d]
+            if e is None:
+                continue
+            if e != s:
+                return False
+            joined = True
+        else:
+            c = cells[n]
+            if c is None:
+                continue
+            o = tile(c.face, c.orientation).sides[d ^ 2]
+            if o is None:
+                continue
+            if o != s:
+                return False
+            joined = True
+    return joined
+
+
+def why_not(cells: list[Cell | None], acc: int, i: int, t: Tile, label: str) -> str | None:
+    """The sentence explaining why `t` may not go in cell `i`, or None if it may."""
+    where = cell_name(i)
+    if i == acc:
+        return f"{label} cannot go on {where}: the Accumulator fills that space."
+    if cells[i] is not None:
+        return f"{label} cannot go on {where}: that space already holds a route."
+    joined = False
+    for d in range(4):
+        s = t.sides[d]
+        if s is None:
+            continue
+        n = NEIGH[i][d]
+        if n < 0:
+            e = EXIT_AT.get((i, d))
+            if e is None:
+                continue
+            if e.type != s:
+                return (
+                    f"{label} at {where} would run its {ROUTE_NAMES[s]} into the "
+                    f"{ROUTE_NAMES[e.type]} exit at the {_SIDE_WORD[SIDES[d]]} edge."
+                )
+            joined = True
+        elif (c := cells[n]) is not None:
+            o = tile(c.face, c.orientation).sides[d ^ 2]
+            if o is None:
+                continue
+            if o != s:
+                return (
+                    f"{label} at {where} would touch the {ROUTE_NAMES[o]} at {cell_name(n)} "
+                    "without a station."
+                )
+            joined = True
+    if not joined:
+        return f"{label} at {where} would not join any exit or route of its kind."
+    return None
+
+
+def placements(cells: list[Cell | None], acc: int, face: str) -> Iterator[tuple[int, int]]:
+    """Every (cell, orientation) where `face` may be drawn, one orientation per distinct tile."""
+    for i in frontier(cells, acc):
+        for o in orientations(face):
+            if fits(cells, i, tile(face, o)):
+                yield i, o
+
+
+def _light(p: PlayerState, line: str) -> None:
+    for i in line_cells(line):
+        c = p.cells[i]
+        if c is not None and faces()[c.face].lamp and not c.lamp_on:
+            p.cells[i] = replace(c, lamp_on=True)
+
+
+def line_cells(line: str) -> list[int]:
+    """Cells of "row 3" or "col C"; empty for anything else."""
+    kind, _, key = line.strip().partition(" ")
+    key = key.strip().upper()
+    if kind == "row" and key.isdigit() and 1 <= int(key) <= SIZE:
+        return [(int(key) - 1) * SIZE + c for c in range(SIZE)]
+    if kind == "col" and len(key) == 1 and "A" <= key < chr(65 + SIZE):
+        return [r * SIZE + ord(key) - 65 for r in range(SIZE)]
+    return []
+
+
+def _unlit(p: PlayerState, line: str) -> int:
+    return sum(
+        1
+        for i in line_cells(line)
+        if (c := p.cells[i]) is not None and faces()[c.face].lamp and not c.lamp_on
+    )
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def add_step(ctx: Ctx, draft: Draft, step: Draw | Activate | Electrify) -> None:
+    """Apply one step to the draft, or raise IllegalAction saying why it is not allowed."""
+    if isinstance(step, Draw):
+        _draw(ctx, draft, step)
+    elif isinstance(step, Activate):
+        _activate(ctx, draft, step)
+    else:
+        _electrify(ctx, draft, step)
+
+
+def _draw(ctx: Ctx, draft: Draft, step: Draw) -> None:
+    cfg = ctx.config
+    if draft.phase == "power":
+        raise IllegalAction("All drawing comes before electrification.")
+    if draft.phase == "lit":
+        raise IllegalAction("Lamps are lit after all drawing; nothing more can be drawn.")
+    if draft.owed and cfg.lamp_activation == "after_special":
+        raise IllegalAction("Choose the row or column to light before drawing anything else.")
+    if step.die in LAMP_DICE and not cfg.lamps:
+        raise IllegalAction("There are no street lamp dice in this game.")
+    if step.die in draft.used and step.die != "special":
+        raise IllegalAction(f"{die_word(step.die)} has already been drawn this round.")
+    if step.die == "special":
+        face = step.face
+        if face not in specials():
+            names = ", ".join(specials())
+            raise IllegalAction(f"A special route needs its face, one of: {names}.")
+        if draft.special:
+            raise IllegalAction("Only one special route may be drawn per round.")
+        if face in draft.p.specials:
+            raise IllegalAction(f"The {face_name(face)} has already been used this game.")
+        if len(draft.p.specials) >= rules().specials_per_game:
+            raise IllegalAction("All three special routes of the game have been used.")
+    elif step.face is not None and step.face != die_face(ctx, step.die):
+        raise IllegalAction(f"{die_word(step.die)} does not show {step.face} this round.")
+    face = die_face(ctx, step.die, step.face)
+    assert face is not None
+    i = parse_cell(step.cell)
+    if i is None:
+        raise IllegalAction(f"There is no space {step.cell} (columns A–G, rows 1–7).")
+    t = tile(face, step.orientation)
+    reason = why_not(draft.p.cells, ctx.acc, i, t, die_label(step.die, face))
+    if reason:
+        raise IllegalAction(reason)
+    draft.p.cells[i] = Cell(face, step.orientation, ctx.round, special=step.die == "special")
+    draft.used.add(step.die)
+    if step.die == "special":
+        draft.special = True
+        draft.p.specials.append(face)
+        if cfg.lamps:
+            draft.owed += 1
+
+
+def _activate(ctx: Ctx, draft: Draft, step: Activate) -> None:
+    if not ctx.config.lamps:
+        raise IllegalAction("There are no street lamps in this game.")
+    if draft.phase == "power":
+        raise IllegalAction("Lamps are lit before electrification.")
+    if not draft.owed:
+        raise IllegalAction("Lamps are lit only when a special route is used.")
+    if ctx.config.lamp_activation == "round_end" and (left := route_left(ctx, draft)):
+        # Lighting at round end closes the drawing, so every route die must be settled first.
+        raise IllegalAction(left)
+    if not line_cells(step.line):
+        raise IllegalAction(f"{step.line!r} is not a row or column; say e.g. 'row 3' or 'col C'.")
+    if (
+        not ctx.config.lamp_line_may_be_empty
+        and not _unlit(draft.p, step.line)
+        and any(_unlit(draft.p, line) for line in LINES)
+    ):
+        raise IllegalAction(f"{step.line} has no unlit street lamp; choose one that has.")
+    _light(draft.p, step.line)
+    draft.owed -= 1
+    if ctx.config.lamp_activation == "round_end":
+        draft.phase = "lit"
+
+
+def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
+    if not ctx.config.power:
+        raise IllegalAction("There are no power grid dice in this game.")
+    if draft.owed:
+        raise IllegalAction("Choose the row or column to light before electrifying.")
+    key = f"power{step.die}"
+    if key in draft.used:
+        raise IllegalAction(f"Power die {step.die} has already been used this round.")
+    missing = unplaced(ctx, draft)
+    if missing:
+        raise IllegalAction(missing)
+    face = ctx.power[step.die - 1]
+    label = f"Power die {step.die} ({'?' if face == '?' else _DIR_WORD[face]})"
+    p = draft.p
+    cap = rules().max_charges
+    if face == "?":
+        if step.exit or step.start or step.length:
+            raise IllegalAction(f"{label} electrifies one space of your choice or charges.")
+        if (step.cell is None) == (not step.charge):
+            raise IllegalAction(f"{label}: name one space to electrify, or charge; not both.")
+        if step.charge:
+            if p.charges >= cap:
+                raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
+            p.charges += 1
+        else:
+            i = parse_cell(step.cell or "")
+            if i is None:
+                raise IllegalAction(f"There is no space {step.cell} (columns A–G, rows 1–7).")
+            _power_cell(p, i, ACC, label)
+        draft.used.add(key)
+        draft.phase = "power"
+        return
+    d = SIDES.index(face)
+    if step.cell is not None:
+        raise IllegalAction(f"{label} runs in a line from an exit or an electrified space.")
+    if (step.exit is None) == (step.start is None):
+        raise IllegalAction(f"{label}: start from one exit or one electrified space.")
+    if step.exit is not None:
+        e = EXIT_BY_ID.get(step.exit)
+        if e is None:
+            ids = ", ".join(x.id for x in EXITS)
+            raise IllegalAction(f"There is no exit {step.exit}; exits are {ids}.")
+        if e.side != d ^ 2:
+            raise IllegalAction(f"{label} cannot enter the board from exit {e.id}.")
+        cur = e.cell
+    else:
+        s = parse_cell(step.start or "")
+        if s is None:
+            raise IllegalAction(f"There is no space {step.start} (columns A–G, rows 1–7).")
+        c = p.cells[s]
+        if c is None or not c.electrified:
+            raise IllegalAction(f"{label} must start from an exit or an electrified space.")
+        cur = NEIGH[s][d]
+    if step.length == 0 and not step.charge:
+        raise IllegalAction(f"{label} must electrify at least one space or charge.")
+    if step.charge and step.length and not ctx.config.charge_after_line:
+        raise IllegalAction(
+            f"{label}: charging is a move of its own from a space electrified before it."
+        )
+    for _ in range(step.length):
+        if cur < 0:
+            raise IllegalAction(f"{label} would run off the board.")
+        _power_cell(p, cur, ACC, label)
+        cur = NEIGH[cur][d]
+    if step.charge:
+        if cur != ACC:
+            raise IllegalAction(f"{label} does not reach the Accumulator there.")
+        if p.charges >= cap:
+            raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
+        p.charges += 1
+    draft.used.add(key)
+    draft.phase = "power"
+
+
+def _power_cell(p: PlayerState, i: int, acc: int, label: str) -> None:
+    where = cell_name(i)
+    if i == acc:
+        raise IllegalAction(f"{label} cannot electrify the Accumulator; charge it instead.")
+    c = p.cells[i]
+    if c is None:
+        raise IllegalAction(f"{label} would electrify {where}, which holds no route.")
+    if c.electrified:
+        raise IllegalAction(f"{label} would electrify {where}, which already is.")
+    p.cells[i] = replace(c, electrified=True)
+
+
+# --------------------------------------------------------------------------- completeness
+
+
+def unplaced(ctx: Ctx, draft: Draft) -> str | None:
+    """Why the drawing cannot end yet: an owed lamp choice or a route die that still fits."""
+    if draft.owed:
+        return "Choose a row or column to light for the special route you drew."
+    return route_left(ctx, draft)
+
+
+def route_left(ctx: Ctx, draft: Draft) -> str | None:
+    """A route die not drawn yet that still fits somewhere (it must be drawn), as a sentence."""
+    cells = draft.p.cells
+    for die in ROUTE_DICE:
+        if die in draft.used:
+            continue
+        face = die_face(ctx, die)
+        assert face is not None
+        spot = next(placements(cells, ctx.acc, face), None)
+        if spot is not None:
+            return (
+                f"{die_label(die, face)} can still be drawn (at {cell_name(spot[0])}); every "
+                "route die must be drawn if it can be."
+            )
+    return None
+
+
+def check_plan(ctx: Ctx, player: PlayerState, plan: Plan) -> Draft:
+    """The board after `plan`, or IllegalAction with the first problem."""
+    draft = draft_of(player)
+    for step in plan.steps:
+        add_step(ctx, draft, step)
+    missing = unplaced(ctx, draft)
+    if missing:
+        raise IllegalAction(missing)
+    return draft
+
+
+def can_submit(ctx: Ctx, draft: Draft) -> bool:
+    return unplaced(ctx, draft) is None
+
+
+# --------------------------------------------------------------------------- menus
+
+
+def draw_options(ctx: Ctx, draft: Draft, die: str) -> list[Draw]:
+    """Legal draws of one die (all six specials for "special") right now."""
+    if draft.phase != "draw" or die in draft.used:
+        return []
+    if draft.owed and ctx.config.lamp_activation == "after_special":
+        return []
+    if die == "special":
+        if draft.special or len(draft.p.specials) >= rules().specials_per_game:
+            return []
+        return [
+            Draw(die="special", face=f, cell=cell_name(i), orientation=o)
+            for f in specials()
+            if f not in draft.p.specials
+            for i, o in placements(draft.p.cells, ctx.acc, f)
+        ]
+    face = die_face(ctx, die)
+    if face is None:
+        return []
+    return [
+        Draw(die=die, cell=cell_name(i), orientation=o)  # type: ignore[arg-type]
+        for i, o in placements(draft.p.cells, ctx.acc, face)
+    ]
+
+
+def activate_options(ctx: Ctx, draft: Draft) -> list[Activate]:
+    if not draft.owed or draft.phase == "power":
+        return []
+    if ctx.config.lamp_activation == "round_end" and route_left(ctx, draft):
+        return []
+    lines = list(LINES)
+    if not ctx.config.lamp_line_may_be_empty and any(_unlit(draft.p, x) for x in LINES):
+        lines = [x for x in LINES if _unlit(draft.p, x)]
+    return [Activate(line=x) for x in lines]
+
+
+def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
+    """Every legal use of each unused power die (only once drawing may end)."""
+    if not ctx.config.power or unplaced(ctx, draft) is not None:
+        return []
+    p = draft.p
+    out: list[Electrify] = []
+    full = p.charges >= rules().max_charges
+    for k, face in enumerate(ctx.power, start=1):
+        if f"power{k}" in draft.used:
+            continue
+        die = 1 if k == 1 else 2
+        if face == "?":
+            out += [
+                Electrify(die=die, cell=cell_name(i))
+                for i, c in enumerate(p.cells)
+                if c is not None and not c.electrified
+            ]
+            if not full:
+                out.append(Electrify(die=die, charge=True))
+            continue
+        d = SIDES.index(face)
+        starts: list[tuple[str | None, str | None, int]] = [
+            (e.id, None, e.cell) for e in EXITS if e.side == d ^ 2
+        ]
+        starts += [
+            (None, cell_name(i), NEIGH[i][d])
+            for i, c in enumerate(p.cells)
+            if c is not None and c.electrified
+        ]
+        for exit_id, start, cur in starts:
+            n = 0
+            while cur >= 0 and cur != ACC and (c := p.cells[cur]) is not None and not c.electrified:
+                n += 1
+                out.append(Electrify(die=die, exit=exit_id, start=start, length=n))
+                cur = NEIGH[cur][d]
+            if cur == ACC and not full:
+                # Strict: a charge is its own one-step move; lenient: a line may end in one.
+                if n == 0 and start is not None:
+                    out.append(Electrify(die=die, start=start, charge=True))
+                elif n > 0 and ctx.config.charge_after_line:
+                    out.append(Electrify(die=die, exit=exit_id, start=start, length=n, charge=True))
+    return out
+
+
+def legal_next(ctx: Ctx, draft: Draft) -> list[Draw | Activate | Electrify]:
+    """Every step that may come next in this seat's plan."""
+    steps: list[Draw | Activate | Electrify] = []
+    steps += activate_options(ctx, draft)
+    dice: Iterable[str] = (*ROUTE_DICE, *(LAMP_DICE if ctx.config.lamps else ()), "special")
+    for die in dice:
+        steps += draw_options(ctx, draft, die)
+    steps += electrify_options(ctx, draft)
+    return steps

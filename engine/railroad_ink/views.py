@@ -1,0 +1,128 @@
+"""What one seat (or a spectator) may see: every board, the roll, and only its own draft plan."""
+
+from typing import Any
+
+from engine.railroad_ink.board import (
+    ACC,
+    CENTRE,
+    EXITS,
+    SIDES,
+    SIZE,
+    cell_name,
+    face_name,
+    faces,
+    rules,
+    specials,
+    tile,
+)
+from engine.railroad_ink.planning import LAMP_DICE, ROUTE_DICE
+from engine.railroad_ink.state import Cell, State
+
+
+def _cell(i: int, c: Cell | None, acc: bool) -> dict[str, Any] | None:
+    if c is None:
+        return {"cell": cell_name(i), "accumulator": True} if acc else None
+    t = tile(c.face, c.orientation)
+    return {
+        "cell": cell_name(i),
+        "face": c.face,
+        "name": face_name(c.face),
+        "orientation": c.orientation,
+        "sides": "".join(s or "." for s in t.sides),
+        "segments": [
+            "".join(SIDES[d] for d in range(4) if t.seg_of[d] == k) for k in range(t.segments)
+        ],
+        "station": t.station,
+        "overpass": t.segments > 1,
+        "lamp": t.lamp,
+        "lamp_on": c.lamp_on,
+        "electrified": c.electrified,
+        "special": c.special,
+        "round": c.round,
+    }
+
+
+def _roll(roll: Any) -> dict[str, Any] | None:
+    if roll is None:
+        return None
+    return {
+        "route": [
+            {"die": d, "face": f, "name": face_name(f)}
+            for d, f in zip(ROUTE_DICE, roll.route, strict=True)
+        ],
+        "lamps": [
+            {"die": d, "face": f, "name": face_name(f)}
+            for d, f in zip(LAMP_DICE, roll.lamps, strict=False)
+        ],
+        "power": [{"die": k, "face": f} for k, f in enumerate(roll.power, start=1)],
+    }
+
+
+def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any]) -> dict[str, Any]:
+    p = state.players[seat]
+    plan = state.plans[seat]
+    power = state.config.power
+    return {
+        "seat": seat,
+        "submitted": plan is not None,
+        "plan": plan.model_dump(mode="json") if plan is not None and seat == viewer else None,
+        "board": [
+            [
+                _cell(r * SIZE + c, p.cells[r * SIZE + c], power and r * SIZE + c == ACC)
+                for c in range(SIZE)
+            ]
+            for r in range(SIZE)
+        ],
+        "charges": p.charges if power else None,
+        "specials_used": list(p.specials),
+        "score": standing["details"]["breakdown"],
+        "total": standing["score"],
+        "rank": standing["rank"],
+    }
+
+
+def view(state: State, seat: int | None, standings: list[dict[str, Any]]) -> dict[str, Any]:
+    """A JSON-ready picture of the game for `seat` (None: a spectator)."""
+    cfg = state.config
+    return {
+        "game": "railroad_ink",
+        "viewer": seat,
+        "round": state.round,
+        "rounds": cfg.round_count,
+        "phase": state.phase,
+        "over": state.phase == "over",
+        "config": cfg.model_dump(mode="json"),
+        "expansions": sorted(cfg.expansions),
+        "roll": _roll(state.roll),
+        "size": SIZE,
+        "exits": [
+            {"id": e.id, "cell": cell_name(e.cell), "side": SIDES[e.side], "type": e.type}
+            for e in EXITS
+        ],
+        "centre": sorted(cell_name(i) for i in CENTRE),
+        "accumulator": cell_name(ACC) if cfg.power else None,
+        "max_charges": rules().max_charges,
+        "network_points": list(rules().network_points),
+        "faces": {
+            name: {
+                "name": f.name,
+                "sides": f.sides,
+                "segments": list(f.segments),
+                "station": f.station,
+                "lamp": f.lamp,
+            }
+            for name, f in faces().items()
+        },
+        "specials": [
+            {"face": f, "name": face_name(f), "sides": faces()[f].sides} for f in specials()
+        ],
+        "specials_per_game": rules().specials_per_game,
+        "seats": [_seat(state, s, seat, standings[s]) for s in range(len(state.players))],
+        "last_round": None
+        if state.last_roll is None
+        else {
+            "roll": _roll(state.last_roll),
+            "plans": [p.model_dump(mode="json") if p else None for p in state.last_plans],
+        },
+        "standings": standings,
+    }

@@ -155,7 +155,7 @@ def status_embed(table: Table, state: Any) -> discord.Embed:
 
 def planner_text(draft: DraftView) -> str:
     lines = [f"**Game #{draft.table.row.id}, round {draft.round}: your plan**"]
-    if draft.placements:
+    if draft.steps:
         lines += [f"{i + 1}. {text}" for i, text in enumerate(draft.lines)]
     else:
         lines.append("No workers placed yet: start with the red or the black worker.")
@@ -278,7 +278,7 @@ def planner_view(draft: DraftView) -> discord.ui.View:
     view.add_item(PlannerSelect(gid, rnd, options))
     for action in PLANNER_BUTTONS:
         disabled = (action == "submit" and not draft.can_submit) or (
-            action in ("undo", "clear") and not draft.placements
+            action in ("undo", "clear") and not draft.steps
         )
         view.add_item(PlannerButton(gid, rnd, action, disabled))
     return view
@@ -326,7 +326,7 @@ async def draft_board(svc: Service, game_id: int, user_id: int) -> discord.File:
     table = draft.table
     view = table.game.view(table.state, draft.seat)
     view["seats"][draft.seat]["plan"] = {
-        "placements": [p.model_dump() for p in draft.placements],
+        "placements": draft.steps,
         "vacation": draft.vacation,
     }
     names = [s.name for s in table.seats]

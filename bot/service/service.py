@@ -16,14 +16,10 @@ from bot.service import results
 from bot.service.clock import Clock
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
-from bot.service.powerline import describe, placement_key
+from bot.service.planners import planner
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
 from engine.core import CHANCE, Game, IllegalAction
-from engine.powerline import autopilot
-from engine.powerline.actions import Placement
-from engine.powerline.game import seat_context
-from engine.powerline.planning import can_submit, draft_of
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +50,13 @@ class DraftView:
     table: Table
     seat: int
     round: int
-    placements: list[Placement]
+    steps: list[dict[str, Any]]
+    """The plan so far, as the engine's step dicts (Powerline: placements)."""
     vacation: bool
     lines: list[str]
-    """The draft in words, one line per worker."""
+    """The draft in words, one line per step."""
     next_options: list[tuple[str, str]]
-    """(label, key) of every legal next placement."""
+    """(label, key) of every legal next step."""
     can_submit: bool
     submitted: bool
 
@@ -181,7 +178,7 @@ class Service:
         """Open a lobby with the host seated; one open table per channel or thread."""
         rules = registry.get(game)
         try:
-            rules.Config(**{**config, "players": 1, "boards": None})
+            rules.Config(**{**config, "players": 1})
         except ValueError as exc:
             raise UserError(f"Those options don't work together: {_first_error(exc)}") from None
         now = self.clock.now()
@@ -299,27 +296,24 @@ class Service:
             return await self._draft_view(table, seat)
 
     async def _draft_view(self, table: Table, seat: int) -> DraftView:
-        state = table.state
+        state, game, plans = table.state, table.game, planner(table.row.game)
         row = await self.repo.draft(table.row.id, seat)
         if row is None or row.round != state.round:
             row = DraftRow(state.round, [], False)
-        placements = [Placement.model_validate(p) for p in row.placements]
-        ctx = seat_context(state, seat)
-        draft = draft_of(ctx, placements)
-        game = table.game
-        options = [
-            (describe(state, seat, p), placement_key(p))
-            for p in game.legal_next(state, seat, placements)
+        steps = row.steps
+        offered = [
+            plans.normalise(s.model_dump(mode="json")) for s in game.legal_next(state, seat, steps)
         ]
+        options = [(plans.describe(state, seat, step), plans.key(step)) for step in offered]
         return DraftView(
             table=table,
             seat=seat,
             round=state.round,
-            placements=placements,
+            steps=steps,
             vacation=row.vacation,
-            lines=[describe(state, seat, p) for p in placements],
+            lines=[plans.describe(state, seat, step) for step in steps],
             next_options=options,
-            can_submit=can_submit(ctx, draft),
+            can_submit=game.can_submit(state, seat, steps),
             submitted=state.plans[seat] is not None,
         )
 
@@ -348,43 +342,45 @@ class Service:
             table = await self._table(game_id)
             seat = self._planner(table, user_id)
             view = await self._draft_view(table, seat)
-            placements = list(view.placements)
+            steps = list(view.steps)
             if add is not None:
-                placement = self._legal_step(table, seat, placements, add)
-                placements.append(placement)
+                steps.append(self._legal_step(table, seat, steps, add))
             if undo:
-                if not placements:
+                if not steps:
                     raise UserError("Your draft is already empty.")
-                placements.pop()
+                steps.pop()
             if clear:
-                placements = []
+                steps = []
             on = view.vacation if vacation is None else vacation
-            if on and not table.state.config.vacation_tile:
+            if on and not getattr(table.state.config, "vacation_tile", False):
                 raise UserError("The vacation tile is not in play at this table.")
             if on and not table.state.players[seat].vacation:
                 raise UserError("You have already used your vacation tile.")
-            row = DraftRow(view.round, [p.model_dump() for p in placements], on)
+            row = DraftRow(view.round, steps, on)
             await repo.save_draft(game_id, seat, row, self.clock.now())
             return await self._draft_view(table, seat)
 
     @staticmethod
     def _legal_step(
-        table: Table, seat: int, placements: list[Placement], add: dict[str, Any]
-    ) -> Placement:
-        game = table.game
+        table: Table, seat: int, steps: list[dict[str, Any]], add: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The step, normalised, if the engine accepts it after `steps`; else a clear refusal."""
+        game, plans = table.game, planner(table.row.game)
         try:
-            placement = Placement.model_validate(add)
-            draft_of(seat_context(table.state, seat), [*placements, placement])
+            step = plans.normalise(add)
+            offered = game.legal_next(table.state, seat, steps)
+            game.legal_next(table.state, seat, [*steps, step])
         except IllegalAction as exc:
             raise UserError(exc.reason) from None
         except ValueError as exc:
-            raise UserError(f"That placement is malformed: {_first_error(exc)}") from None
-        if placement not in game.legal_next(table.state, seat, placements):
+            raise UserError(f"That step is malformed: {_first_error(exc)}") from None
+        keys = {plans.key(plans.normalise(o.model_dump(mode="json"))) for o in offered}
+        if plans.key(step) not in keys:
             raise UserError(
-                "That worker fits, but then no legal plan could be finished "
+                "That step fits, but then no legal plan could be finished "
                 "(check your worker chart and construction limits)."
             )
-        return placement
+        return step
 
     async def submit(
         self, game_id: int, user_id: int, round_: int | None = None
@@ -399,11 +395,7 @@ class Service:
             if round_ is not None:
                 _same_round(table, round_)
             view = await self._draft_view(table, seat)
-            plan = {
-                "type": "plan",
-                "placements": [p.model_dump() for p in view.placements],
-                "vacation": view.vacation,
-            }
+            plan = planner(table.row.game).plan(view.steps, view.vacation)
             round_before = table.state.round
             state = self._apply(table, seat, plan)
             await repo.update_seat(game_id, seat, timeouts=0)
@@ -478,7 +470,7 @@ class Service:
             for seat in table.seats:
                 if seat.seat not in game.to_act(state) or seat.is_ai:
                     continue
-                plan = autopilot.choose(game.view(state, seat.seat), seat.seat)
+                plan = planner(row.game).choose(game.view(state, seat.seat), seat.seat)
                 action = plan.model_dump(mode="json")
                 state = game.apply(state, seat.seat, plan)
                 steps.append((seat.seat, action, "timeout"))
@@ -549,13 +541,13 @@ class Service:
         seq = await self.repo.action_count(table.row.id)
         seats = {s.seat: s for s in table.seats}
         events: list[tuple[str, dict[str, Any]]] = []
-        last_report = table.state.last_round.round if table.state and table.state.last_round else 0
+        last_report = _resolved(game, table.state) if table.state else 0
         steps = list(logged)
         while not game.is_over(state):
             acting = game.to_act(state)
             if CHANCE in acting:
-                if state.last_round and state.last_round.round != last_report:
-                    last_report = state.last_round.round
+                if _resolved(game, state) != last_report:
+                    last_report = _resolved(game, state)
                     events.append(
                         ("round_resolved", {"round": last_report, "at": seq + len(steps)})
                     )
@@ -569,14 +561,15 @@ class Service:
             if not ai:
                 break
             for s in ai:
-                plan = autopilot.choose(game.view(state, s), s).model_dump(mode="json")
+                plan = planner(table.row.game).choose(game.view(state, s), s)
+                plan = plan.model_dump(mode="json")
                 state = game.apply(state, s, game.parse_action(plan))
                 steps.append((s, plan, "ai"))
         now = self.clock.now()
         for i, (seat, action, source) in enumerate(steps):
             await self.repo.append_action(table.row.id, seq + i, seat, action, source, now)
         at = seq + len(steps)
-        report = state.last_round.round if state.last_round else 0
+        report = _resolved(game, state)
         if report != last_report:
             events.append(("round_resolved", {"round": report, "at": at}))
         if game.is_over(state):
@@ -604,6 +597,11 @@ class Service:
         await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
         for kind, payload in events:
             await self.repo.queue(table.row.id, kind, payload, now)
+
+
+def _resolved(game: Game, state: Any) -> int:
+    """The last round whose plans were built: the round marker moves on as a round resolves."""
+    return state.round if game.is_over(state) else state.round - 1
 
 
 def _same_round(table: Table, round_: int) -> None:

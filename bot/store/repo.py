@@ -54,7 +54,7 @@ class SeatRow:
 @dataclass(frozen=True, slots=True)
 class DraftRow:
     round: int
-    placements: list[dict[str, Any]]
+    steps: list[dict[str, Any]]
     vacation: bool
 
 
@@ -255,19 +255,19 @@ class Repo:
         )
         if row is None:
             return None
-        return DraftRow(row["round"], json.loads(row["placements"]), bool(row["vacation"]))
+        return DraftRow(row["round"], json.loads(row["steps"]), bool(row["vacation"]))
 
     async def save_draft(self, game_id: int, seat: int, draft: DraftRow, now: datetime) -> None:
         await self.db.execute(
-            "INSERT INTO drafts (game_id, seat, round, placements, vacation, updated_at) "
+            "INSERT INTO drafts (game_id, seat, round, steps, vacation, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
-            "round = excluded.round, placements = excluded.placements, "
+            "round = excluded.round, steps = excluded.steps, "
             "vacation = excluded.vacation, updated_at = excluded.updated_at",
             (
                 game_id,
                 seat,
                 draft.round,
-                json.dumps(draft.placements),
+                json.dumps(draft.steps),
                 draft.vacation,
                 now.isoformat(),
             ),

@@ -274,6 +274,15 @@ class Powerline:
         partial = [parse_placement(p) if isinstance(p, dict) else p for p in placements]
         return list(legal_next(ctx, draft_of(ctx, partial)))
 
+    def can_submit(
+        self, state: State, seat: int, placements: Sequence[Placement | dict[str, Any]]
+    ) -> bool:
+        """Whether the partial plan may be submitted as it is."""
+        self._check_planner(state, seat)
+        ctx = seat_context(state, seat)
+        partial = [parse_placement(p) if isinstance(p, dict) else p for p in placements]
+        return can_submit(ctx, draft_of(ctx, partial))
+
     def apply(self, state: State, seat: int, action: Roll | Plan) -> State:
         if state.phase == "over":
             raise IllegalAction("The game is over.")

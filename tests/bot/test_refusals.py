@@ -182,7 +182,7 @@ async def test_planners_from_an_older_round(scene: Scene, bot: GameBot) -> None:
     await game.click_planner(ada, old_ada, 1, "undo")
     submitted = (await game.table()).state.plans[0]
     draft = await bot.service.draft(game.gid, ada.id)
-    assert submitted is not None and len(submitted.placements) == len(draft.placements) + 1
+    assert submitted is not None and len(submitted.placements) == len(draft.steps) + 1
     await game.plan_with_select(ben, await game.wait_dm_planner(ben, 1), 1)
     old_chloe = await game.open_channel_planner(chloe, 1)
     await game.plan_with_select(chloe, old_chloe, 1)
@@ -274,5 +274,5 @@ async def test_two_running_games_need_the_game_option(scene: Scene, bot: GameBot
     keys, _ = await second.suggested(ada)
     reply = await answer(s.slash(ada, dm, "powerline place", placement=keys[0], game=second.gid))
     assert reply.content.startswith(f"**Game #{second.gid}, round 1: your plan**\n1. ")
-    assert (await bot.service.draft(first.gid, ada.id)).placements == []
-    assert len((await bot.service.draft(second.gid, ada.id)).placements) == 1
+    assert (await bot.service.draft(first.gid, ada.id)).steps == []
+    assert len((await bot.service.draft(second.gid, ada.id)).steps) == 1

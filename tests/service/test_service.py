@@ -70,8 +70,8 @@ async def test_a_draft_survives_a_restart_and_the_game_replays_from_its_log(worl
     try:
         again = Service(Repo(db2), clock)
         restored = await again.draft(gid, BOB)
-        assert restored.placements and restored.can_submit
-        assert (await again.draft(gid, ALICE)).placements == draft.placements
+        assert restored.steps and restored.can_submit
+        assert (await again.draft(gid, ALICE)).steps == draft.steps
         table, resolved = await again.submit(gid, BOB)
         assert resolved and table.state.round == 2
         async with again.repo.reading() as repo:
@@ -97,7 +97,7 @@ async def test_bad_steps_change_nothing_and_say_why(world):
         await svc.submit(gid, ALICE)
     with pytest.raises(UserError, match="don't have a seat"):
         await svc.draft(gid, CARL)
-    assert (await svc.draft(gid, ALICE)).placements == before.placements
+    assert (await svc.draft(gid, ALICE)).steps == before.steps
 
 
 async def test_two_simultaneous_last_submits_resolve_the_round_once(world):

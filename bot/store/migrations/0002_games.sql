@@ -54,7 +54,7 @@ CREATE TABLE drafts (
     game_id INTEGER NOT NULL REFERENCES games (id),
     seat INTEGER NOT NULL,
     round INTEGER NOT NULL,
-    placements TEXT NOT NULL,
+    steps TEXT NOT NULL,
     vacation INTEGER NOT NULL DEFAULT 0,
     updated_at TEXT NOT NULL,
     PRIMARY KEY (game_id, seat)

@@ -3,14 +3,13 @@
 import asyncio
 import io
 import logging
-from collections import Counter
 from typing import Any
 
 import discord
 
+from bot.presenters import presenter
 from bot.service.service import Service, Table
 from bot.views import lobby_embed, open_planner_view, planner_view, status_embed
-from render.powerline import centre_board, final_results, player_board, round_summary
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +103,11 @@ class Delivery:
         names = self._names(table)
         channel = await self._channel(table)
         public = game.view(state, None)
-        image = await _png(centre_board, public, names)
+        show = presenter(table.row.game)
+        image = await _png(show.roll, public, names)
         await channel.send(
-            content=f"**Round {state.round} of 15**: the dice are rolled. Plan in your DMs "
-            f"(`/powerline place`) or with the planner there.",
+            content=f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in "
+            f"your DMs (`{show.command}` commands) or with the planner there.",
             file=_file(image, f"round-{state.round}.png"),
         )
         status = await channel.send(embed=status_embed(table, table.state))
@@ -118,13 +118,12 @@ class Delivery:
             if seat.is_ai or seat.left_game:
                 continue
             view = game.view(state, seat.seat)
-            board = await _png(player_board, view, seat.seat, names)
+            board = await _png(show.board, view, seat.seat, names)
             draft = await self.service.draft(table.row.id, seat.user_id or 0)
             ok = await self._dm(
                 table,
                 seat.seat,
-                content=f"Game #{table.row.id}, round {state.round}: your board. "
-                "Pick workers below or use `/powerline place`.",
+                content=f"Game #{table.row.id}, round {state.round}: your board. {show.plan_hint}",
                 file=_file(board, f"board-{seat.seat + 1}.png"),
                 view=planner_view(draft),
             )
@@ -208,44 +207,31 @@ class Delivery:
         game = table.game
         names = self._names(table)
         public = game.view(state, None)
-        image = await _png(round_summary, public, names)
+        show = presenter(table.row.game)
+        image = await _png(show.round_image, public, names)
         channel = await self._channel(table)
-        await channel.send(content=round_text(public, names), file=_file(image, "summary.png"))
+        await channel.send(content=show.round_text(public, names), file=_file(image, "summary.png"))
 
     async def _on_game_over(self, table: Table, payload: dict[str, Any]) -> None:
         state = await self.service.state_at(table.row.id, payload["at"])
         game = table.game
         names = self._names(table)
         public = game.view(state, None)
-        image = await _png(final_results, public, names)
+        show = presenter(table.row.game)
+        image = await _png(show.results, public, names)
         channel = await self._channel(table)
         standings = sorted(game.outcome(state), key=lambda r: r["rank"])
-        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} VP" for r in standings]
+        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} {show.unit}" for r in standings]
         await channel.send(
             content="**Game over!**\n" + "\n".join(lines), file=_file(image, "results.png")
         )
         for seat in table.seats:
             if not seat.is_ai and not seat.left_game:
-                board = await _png(player_board, game.view(state, seat.seat), seat.seat, names)
+                view = game.view(state, seat.seat)
+                board = await _png(show.board, view, seat.seat, names)
                 await self._dm(
                     table,
                     seat.seat,
                     content=f"Game #{table.row.id} is over: your final board.",
                     file=_file(board, "final-board.png"),
                 )
-
-
-def round_text(view: dict[str, Any], names: list[str]) -> str:
-    """A short text of what everyone built and scored, beside the summary image."""
-    report = view["last_round"]
-    lines = [f"**Round {report['round']} built.**"]
-    for seat, done in enumerate(report["seats"]):
-        per_line = Counter(p["line"] for p in done["plan"]["placements"] if not p["island"])
-        built = ", ".join(f"{k}×{n}" if n > 1 else k for k, n in per_line.items()) or "nothing"
-        gained = done["vp_after"] - done["vp_before"]
-        extras = [f"city {c}" for c in done["cities"]] + [f"station {s}" for s in done["stations"]]
-        tail = f" ({', '.join(extras)})" if extras else ""
-        lines.append(f"{names[seat]}: {built}{tail}, {gained:+d} → {done['vp_after']} VP")
-    if report["scoring"]:
-        lines.append(f"Scoring {report['scoring']} done.")
-    return "\n".join(lines)[:2000]

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 
+from bot.presenters import presenter
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.powerline import parse_key
 from bot.service.service import DraftView, Service, Table
-from render.powerline import player_board
 
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -65,7 +65,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
     hours = options.deadline_minutes / 60
     deadline = f"{hours:g} h" if hours >= 1 else f"{options.deadline_minutes} min"
     embed = discord.Embed(
-        title=f"Powerline table #{table.row.id}",
+        title=f"{table.game.title} table #{table.row.id}",
         description=note or "Join, then the host starts the game.",
         colour=0xE69F00,
     )
@@ -277,6 +277,8 @@ def planner_view(draft: DraftView) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PlannerSelect(gid, rnd, options))
     for action in PLANNER_BUTTONS:
+        if action == "vacation" and not presenter(draft.table.row.game).vacation:
+            continue
         disabled = (action == "submit" and not draft.can_submit) or (
             action in ("undo", "clear") and not draft.steps
         )
@@ -325,12 +327,11 @@ async def draft_board(svc: Service, game_id: int, user_id: int) -> discord.File:
     draft = await svc.draft(game_id, user_id)
     table = draft.table
     view = table.game.view(table.state, draft.seat)
-    view["seats"][draft.seat]["plan"] = {
-        "placements": draft.steps,
-        "vacation": draft.vacation,
-    }
     names = [s.name for s in table.seats]
-    data = await asyncio.to_thread(player_board, view, draft.seat, names)
+    show = presenter(table.row.game)
+    data = await asyncio.to_thread(
+        show.draft_board, view, draft.seat, names, draft.steps, draft.vacation
+    )
     return discord.File(io.BytesIO(data), filename="draft.png")
 
 

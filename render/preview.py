@@ -1,4 +1,7 @@
-"""Every Powerline image for seeded mid- and end-game states: `python -m render.preview OUTDIR`."""
+"""Every Powerline and Railroad Ink image for seeded mid- and end-game states.
+
+Run: `python -m render.preview OUTDIR`.
+"""
 
 import sys
 from collections.abc import Iterator
@@ -10,6 +13,8 @@ from typing import Any
 from engine import registry
 from engine.core import step
 from engine.powerline import autopilot
+from engine.railroad_ink import autopilot as ri_autopilot
+from render import railroad_ink
 from render.powerline import centre_board, final_results, player_board, round_summary
 
 GAME = registry.get("powerline")
@@ -83,6 +88,44 @@ def images(sample: Sample) -> Iterator[tuple[str, bytes]]:
         yield f"{sample.name}-board-{seat + 1}.png", player_board(own, seat, names)
 
 
+RAILROAD_INK = registry.get("railroad_ink")
+
+RAILROAD_SCENARIOS: tuple[tuple[str, int, frozenset[str]], ...] = (
+    ("solo", 1, frozenset()),
+    ("three-lamps", 3, frozenset({"street_lamps"})),
+    ("three-power", 3, frozenset({"power_grid"})),
+    ("six-both", 6, frozenset({"street_lamps", "power_grid"})),
+)
+
+
+def railroad_ink_images() -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG) for Railroad Ink: mid-game boards with a draft and a submitted plan,
+    the roll, and the final boards and score sheet, each from the proper view."""
+    game = RAILROAD_INK
+    for i, (name, players, expansions) in enumerate(RAILROAD_SCENARIOS):
+        seed = 200 + i
+        rng = Random(seed)
+        state = game.new(game.Config(players=players, expansions=expansions), seed)
+        names = NAMES[:players]
+        while not (state.round == 4 and state.phase == "plan"):
+            state = step(game, state, rng, ri_autopilot.act)
+        plan = ri_autopilot.act(state, 0)
+        draft = [s.model_dump(mode="json") for s in plan.steps]
+        own = game.view(state, 0)
+        yield f"ri-{name}-mid-draft.png", railroad_ink.board(own, 0, names, draft=draft[:-1])
+        yield f"ri-{name}-mid-roll.png", railroad_ink.roll(own)
+        state = game.apply(state, 0, plan)
+        yield f"ri-{name}-mid-submitted.png", railroad_ink.board(game.view(state, 0), 0, names)
+        if players > 1:
+            public = game.view(state, None)
+            yield f"ri-{name}-mid-other.png", railroad_ink.board(public, 1, names)
+        while not game.is_over(state):
+            state = step(game, state, rng, ri_autopilot.act)
+        final = game.view(state, None)
+        yield f"ri-{name}-end-board.png", railroad_ink.board(final, 0, names)
+        yield f"ri-{name}-end-scores.png", railroad_ink.score_sheet(final, names)
+
+
 def main(argv: list[str]) -> None:
     if len(argv) != 1:
         raise SystemExit("usage: python -m render.preview OUTDIR")
@@ -93,6 +136,9 @@ def main(argv: list[str]) -> None:
         for file_name, data in images(sample):
             (out / file_name).write_bytes(data)
             count += 1
+    for file_name, data in railroad_ink_images():
+        (out / file_name).write_bytes(data)
+        count += 1
     print(f"wrote {count} images to {out}")
 
 

@@ -1,4 +1,8 @@
-"""Railroad Ink images, drawn from `view(...)` dicts only: a player's board with the roll."""
+"""Railroad Ink images, drawn from `view(...)` dicts only.
+
+`board` is one seat's sheet (with an optional draft previewed on it), `roll` the shared dice of
+the round, `score_sheet` the standings with every scoring line.
+"""
 
 from collections.abc import Sequence
 from typing import Any
@@ -6,26 +10,62 @@ from typing import Any
 from PIL import ImageDraw
 
 from render.common import (
+    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
     PANEL,
+    RGB,
     RULE,
+    SEATS,
+    Box,
+    blend,
     canvas,
     fit,
     font,
+    ordinal,
     player_names,
     png,
     seat_badge,
+    text_colour,
 )
-from render.railroad_ink_tiles import piece, route_line
+from render.railroad_ink_tiles import (
+    LIT,
+    POWER,
+    POWER_TINT,
+    SIDE_INDEX,
+    STEP,
+    arrow,
+    electrified,
+    piece,
+    route_line,
+)
 
-WIDTH, HEIGHT = 1200, 900
+WIDTH = 1200
+MIN_HEIGHT = 900
 CELL = 96
-BOARD_X, BOARD_Y = 56, 120
-PANEL_X = BOARD_X + 7 * CELL + 70
-CENTRE_TINT = (236, 228, 206)
-SIDE_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
+BOARD_X, BOARD_Y = 64, 132
+PANEL_X = BOARD_X + 7 * CELL + 64
+PANEL_R = WIDTH - 24
+MARGIN, GAP, PAD = 32, 20, 22
+CENTRE_TINT: RGB = (236, 228, 206)
+DRAFT: RGB = (204, 30, 110)
+"""New pieces of a previewed plan: outlined in this colour and always tagged with their die."""
+SHADOW: RGB = (222, 215, 200)
+MEDALS: dict[int, RGB] = {1: HIGHLIGHT, 2: (206, 208, 214), 3: (214, 150, 92)}
+DIE_TAG = {
+    "route1": "R1",
+    "route2": "R2",
+    "route3": "R3",
+    "route4": "R4",
+    "lamp1": "L1",
+    "lamp2": "L2",
+    "special": "★S",
+}
+DIR_WORD = {"N": "up", "E": "right", "S": "down", "W": "left", "?": "any space"}
+
+
+# --------------------------------------------------------------------------- geometry
 
 
 def _cell_xy(name: str) -> tuple[int, int]:
@@ -45,27 +85,222 @@ def _sides(text: str) -> list[str | None]:
     return [None if ch == "." else ch for ch in text]
 
 
-def board(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) -> bytes:
-    """PNG of `seat`'s board as the viewer of `view` may see it, with this round's roll."""
+def _turn(side: int, orientation: int) -> int:
+    """Where `side` ends up: mirrored left-right first if orientation ≥ 4, then turned."""
+    mirrored = (4 - side) % 4 if orientation >= 4 else side
+    return (mirrored + orientation) % 4
+
+
+def _turned(view: dict[str, Any], face: str, orientation: int) -> dict[str, Any]:
+    """A face from the view's table turned to `orientation`, shaped like a board cell."""
+    data = view["faces"][face]
+    sides = ["."] * 4
+    for d, ch in enumerate(data["sides"]):
+        if ch != ".":
+            sides[_turn(d, orientation)] = ch
+    segments = [
+        "".join("NESW"[t] for t in sorted(_turn(SIDE_INDEX[s], orientation) for s in seg))
+        for seg in data["segments"]
+    ]
+    return {
+        "face": face,
+        "name": data["name"],
+        "sides": "".join(sides),
+        "segments": segments,
+        "station": data["station"],
+        "lamp": data["lamp"],
+        "lamp_on": False,
+        "electrified": False,
+    }
+
+
+# --------------------------------------------------------------------------- drafts
+
+
+def _steps(plan: Any) -> list[dict[str, Any]]:
+    """Plan steps as plain dicts, from a list of dicts/models or a dumped plan."""
+    if plan is None:
+        return []
+    if isinstance(plan, dict):
+        plan = plan.get("steps", [])
+    return [s if isinstance(s, dict) else s.model_dump(mode="json") for s in plan]
+
+
+def _die_face(view: dict[str, Any], step: dict[str, Any]) -> str | None:
+    die, roll = step.get("die"), view.get("roll")
+    if die == "special":
+        return step.get("face")
+    if roll is None or not isinstance(die, str):
+        return None
+    dice = {d["die"]: d["face"] for d in roll["route"] + roll["lamps"]}
+    return dice.get(die)
+
+
+def _line_cells(line: str) -> list[str]:
+    kind, _, key = line.strip().partition(" ")
+    key = key.strip().upper()
+    if kind == "row" and key.isdigit() and 1 <= int(key) <= 7:
+        return [f"{chr(65 + c)}{key}" for c in range(7)]
+    if kind == "col" and len(key) == 1 and "A" <= key <= "G":
+        return [f"{key}{r}" for r in range(1, 8)]
+    return []
+
+
+def _valid(name: str) -> bool:
+    return len(name) == 2 and "A" <= name[0] <= "G" and "1" <= name[1] <= "7"
+
+
+def _neighbour(name: str, d: int) -> str | None:
+    col, row = ord(name[0]) - 65 + STEP[d][0], int(name[1:]) - 1 + STEP[d][1]
+    return f"{chr(65 + col)}{row + 1}" if 0 <= col < 7 and 0 <= row < 7 else None
+
+
+class _Preview:
+    """A seat's board with draft steps laid on it, remembering what each step changed."""
+
+    def __init__(self, view: dict[str, Any], me: dict[str, Any], steps: list[dict[str, Any]]):
+        self.cells: dict[str, dict[str, Any]] = {
+            c["cell"]: c for row in me["board"] for c in row if c is not None
+        }
+        self.tags: dict[str, list[str]] = {}
+        self.lines: list[str] = []
+        self.charges = 0
+        self.used: set[str] = set()
+        self.specials: list[str] = []
+        self.text: list[str] = []
+        self.title = "YOUR DRAFT"
+        for step in steps:
+            try:
+                self._apply(view, step)
+            except (KeyError, ValueError, IndexError, TypeError):
+                continue  # a malformed step is shown as text only; the engine rejects it
+
+    def _tag(self, name: str, tag: str) -> None:
+        self.tags.setdefault(name, []).append(tag)
+
+    def _apply(self, view: dict[str, Any], step: dict[str, Any]) -> None:
+        kind = step.get("step")
+        if kind == "draw":
+            face = _die_face(view, step)
+            name = str(step["cell"]).strip().upper()
+            if face is None or face not in view["faces"] or not _valid(name):
+                return
+            cell = _turned(view, face, int(step.get("orientation") or 0))
+            cell.update(cell=name, special=step["die"] == "special", round=view["round"])
+            self.cells[name] = cell
+            self.used.add(step["die"])
+            if step["die"] == "special":
+                self.specials.append(face)
+            self._tag(name, DIE_TAG.get(step["die"], "?"))
+            self.text.append(f"{DIE_TAG.get(step['die'], '?')}  {cell['name']} at {name}")
+        elif kind == "activate":
+            line = str(step["line"])
+            self.lines.append(line)
+            for name in _line_cells(line):
+                c = self.cells.get(name)
+                if c is not None and c.get("lamp") and not c.get("lamp_on"):
+                    self.cells[name] = {**c, "lamp_on": True}
+                    self._tag(name, "lit")
+            self.text.append(f"☼  light {line}")
+        elif kind == "electrify":
+            self._electrify(view, step)
+
+    def _electrify(self, view: dict[str, Any], step: dict[str, Any]) -> None:
+        die = int(step["die"])
+        tag = f"P{die}"
+        self.used.add(f"power{die}")
+        roll = view.get("roll") or {"power": []}
+        face = roll["power"][die - 1]["face"] if die - 1 < len(roll["power"]) else "?"
+        done: list[str] = []
+        if step.get("cell"):
+            done.append(str(step["cell"]).strip().upper())
+        elif face in SIDE_INDEX and (step.get("exit") or step.get("start")):
+            d = SIDE_INDEX[face]
+            if step.get("exit"):
+                cur: str | None = str(step["exit"]).split(":")[-1]
+            else:
+                cur = _neighbour(str(step["start"]).strip().upper(), d)
+            for _ in range(int(step.get("length") or 0)):
+                if cur is None:
+                    break
+                done.append(cur)
+                cur = _neighbour(cur, d)
+        for name in done:
+            c = self.cells.get(name)
+            if c is not None and not c.get("accumulator"):
+                self.cells[name] = {**c, "electrified": True}
+                self._tag(name, tag)
+        if step.get("charge"):
+            self.charges += 1
+            if view.get("accumulator"):
+                self._tag(view["accumulator"], tag)
+        what = ", ".join(done) if done else ""
+        charge = "charge the Accumulator" if step.get("charge") else ""
+        self.text.append(f"{tag}  power {' then '.join(x for x in (what, charge) if x)}")
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def board(
+    view: dict[str, Any],
+    seat: int,
+    names: Sequence[str] | None = None,
+    draft: Sequence[Any] | None = None,
+) -> bytes:
+    """PNG of `seat`'s board as the viewer of `view` may see it, with this round's roll.
+
+    `draft` (plan steps, dicts or models) is previewed on the board: new pieces outlined and
+    tagged with their die, new lamps and power marked. Without it, the seat's own submitted plan
+    is previewed when the view holds it (only the seat's own view does).
+    """
     me = view["seats"][seat]
-    img, draw = canvas(WIDTH, HEIGHT)
-    seat_badge(draw, (20, 20, 70, 74), seat)
-    name = player_names(len(view["seats"]), names)[seat]
-    draw.text((86, 20), fit(name, font(32, bold=True), 640), font=font(32, bold=True), fill=INK)
-    phase = {"roll": "waiting for the roll", "plan": "planning", "over": "game over"}
-    sub = f"Round {view['round']}/{view['rounds']} · {phase.get(view['phase'], view['phase'])}"
-    if view["expansions"]:
-        sub += " · " + ", ".join(e.replace("_", " ") for e in view["expansions"])
-    draw.text((88, 60), fit(sub, font(18), 640), font=font(18), fill=MUTED)
-    draw.text(
-        (WIDTH - 24, 44), f"{me['total']} pts", font=font(40, bold=True), fill=INK, anchor="rm"
-    )
-    _grid(draw, view, me)
-    _panel(draw, view, me)
+    steps = _steps(draft if draft is not None else me.get("plan"))
+    preview = _Preview(view, me, steps) if steps else None
+    img, draw = canvas(WIDTH, MIN_HEIGHT)
+    if preview is not None:
+        preview.title = "YOUR SUBMITTED PLAN" if draft is None else "YOUR DRAFT"
+    panel_end = _panel(draw, view, me, preview, measure=True)
+    if panel_end > MIN_HEIGHT - 20:
+        img, draw = canvas(WIDTH, panel_end + 24)
+    _header(draw, view, me, seat, names)
+    _grid(draw, view, me, preview)
+    _panel(draw, view, me, preview)
     return png(img)
 
 
-def _grid(draw: ImageDraw.ImageDraw, view: dict[str, Any], me: dict[str, Any]) -> None:
+def _header(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    me: dict[str, Any],
+    seat: int,
+    names: Sequence[str] | None,
+) -> None:
+    seat_badge(draw, (24, 22, 74, 76), seat)
+    name = player_names(len(view["seats"]), names)[seat]
+    score = f"{me['total']} pts"
+    big = font(40, bold=True)
+    room = int(WIDTH - 24 - big.getlength(score) - 40 - 90)
+    draw.text((90, 22), fit(name, font(32, bold=True), room), font=font(32, bold=True), fill=INK)
+    phase = {"roll": "waiting for the roll", "plan": "planning", "over": "game over"}
+    sub = f"Round {view['round']}/{view['rounds']} · {phase.get(view['phase'], view['phase'])}"
+    if view["phase"] == "plan" and len(view["seats"]) > 1:
+        sub += " · plan submitted ✓" if me["submitted"] else " · not submitted yet"
+    if view["expansions"]:
+        sub += " · " + ", ".join(e.replace("_", " ") for e in view["expansions"])
+    draw.text((92, 62), fit(sub, font(18), room), font=font(18), fill=MUTED)
+    draw.text((WIDTH - 24, 48), score, font=big, fill=INK, anchor="rm")
+    if me.get("rank") and len(view["seats"]) > 1:
+        rank = f"{ordinal(int(me['rank']))} of {len(view['seats'])}"
+        draw.text((WIDTH - 24, 84), rank, font=font(16), fill=MUTED, anchor="rm")
+
+
+def _grid(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    me: dict[str, Any],
+    preview: _Preview | None,
+) -> None:
     size = view["size"]
     x1, y1 = BOARD_X + size * CELL, BOARD_Y + size * CELL
     draw.rounded_rectangle(
@@ -79,130 +314,266 @@ def _grid(draw: ImageDraw.ImageDraw, view: dict[str, Any], me: dict[str, Any]) -
         draw.line((BOARD_X, BOARD_Y + k * CELL, x1, BOARD_Y + k * CELL), fill=RULE, width=1)
     for exit_ in view["exits"]:
         _exit(draw, exit_)
-    for row in me["board"]:
-        for cell in row:
-            if cell is None:
-                continue
-            x, y = _cell_xy(cell["cell"])
-            box = (x + 2, y + 2, x + CELL - 2, y + CELL - 2)
-            if cell.get("accumulator"):
-                _accumulator(draw, box, me["charges"] or 0, view["max_charges"])
-                continue
-            if cell.get("lamp_on"):
-                draw.rectangle(box, fill=(255, 240, 170))
-            piece(draw, box, _sides(cell["sides"]), _seg_of(cell), cell["station"], cell["lamp"])
-            draw.text(
-                (x + 5, y + 3),
-                str(cell["round"]),
-                font=font(14, bold=True),
-                fill=HIGHLIGHT if cell["special"] else MUTED,
-            )
-            if cell.get("electrified"):
-                draw.text(
-                    (x + CELL - 8, y + CELL - 6),
-                    "⚡",
-                    font=font(18, bold=True),
-                    fill=(255, 180, 0),
-                    anchor="rb",
-                    stroke_width=1,
-                    stroke_fill=INK,
-                )
+    cells = preview.cells if preview else {c["cell"]: c for r in me["board"] for c in r if c}
+    charges = (me["charges"] or 0) + (preview.charges if preview else 0)
+    for name, cell in cells.items():
+        x, y = _cell_xy(name)
+        box = (x + 1, y + 1, x + CELL - 1, y + CELL - 1)
+        if cell.get("accumulator"):
+            _accumulator(draw, box, charges, view["max_charges"])
+            continue
+        if cell.get("lamp_on"):
+            draw.rectangle(box, fill=LIT)
+        elif cell.get("electrified"):
+            draw.rectangle(box, fill=POWER_TINT)
+        piece(
+            draw,
+            (x + 2, y + 2, x + CELL - 2, y + CELL - 2),
+            _sides(cell["sides"]),
+            _seg_of(cell),
+            cell["station"],
+            cell["lamp"],
+            bool(cell.get("lamp_on")),
+        )
+        if cell.get("electrified"):
+            electrified(draw, box)
+        _round_mark(draw, x, y, cell)
+    if preview is not None:
+        for line in preview.lines:
+            _lit_line(draw, line)
+        for name, tags in preview.tags.items():
+            _draft_mark(draw, name, tags)
     for k in range(size):
         draw.text(
-            (BOARD_X + k * CELL + CELL / 2, y1 + 46),
+            (BOARD_X + k * CELL + CELL / 2, y1 + 52),
             chr(65 + k),
-            font=font(16),
+            font=font(18, bold=True),
             fill=MUTED,
             anchor="mm",
         )
         draw.text(
-            (BOARD_X - 48, BOARD_Y + k * CELL + CELL / 2),
+            (BOARD_X - 50, BOARD_Y + k * CELL + CELL / 2),
             str(k + 1),
-            font=font(16),
+            font=font(18, bold=True),
             fill=MUTED,
             anchor="mm",
         )
+
+
+def _round_mark(draw: ImageDraw.ImageDraw, x: int, y: int, cell: dict[str, Any]) -> None:
+    """The round a piece was drawn in; a special route's is a dark pill with a star."""
+    if cell.get("round") is None:
+        return
+    if cell.get("special"):
+        text = f"★{cell['round']}"
+        w = font(14, bold=True).getlength(text)
+        draw.rounded_rectangle((x + 3, y + 3, x + 11 + w, y + 23), radius=6, fill=INK)
+        draw.text((x + 7, y + 13), text, font=font(14, bold=True), fill=HIGHLIGHT, anchor="lm")
+    else:
+        text = str(cell["round"])
+        w = font(14, bold=True).getlength(text)
+        draw.rounded_rectangle((x + 3, y + 3, x + 11 + w, y + 23), radius=6, fill=PANEL)
+        draw.text((x + 7, y + 13), text, font=font(14, bold=True), fill=MUTED, anchor="lm")
+
+
+def _draft_mark(draw: ImageDraw.ImageDraw, name: str, tags: list[str]) -> None:
+    """A previewed change: a heavy outline and a pill naming the die (R1, L2, ★S, P1, lit)."""
+    x, y = _cell_xy(name)
+    draw.rectangle((x - 1, y - 1, x + CELL + 1, y + CELL + 1), outline=DRAFT, width=4)
+    text = " ".join(dict.fromkeys(tags))
+    fnt = font(14, bold=True)
+    w = fnt.getlength(text)
+    draw.rounded_rectangle(
+        (x + 4, y + CELL - 26, x + 14 + w, y + CELL - 5), radius=7, fill=DRAFT, outline=PANEL
+    )
+    draw.text((x + 9, y + CELL - 15), text, font=fnt, fill=(255, 255, 255), anchor="lm")
+
+
+def _lit_line(draw: ImageDraw.ImageDraw, line: str) -> None:
+    """The row or column a previewed lamp activation lights: a dashed frame around it."""
+    cells = _line_cells(line)
+    if not cells:
+        return
+    (ax, ay), (bx, by) = _cell_xy(cells[0]), _cell_xy(cells[-1])
+    x0, y0, x1, y1 = ax - 5, ay - 5, bx + CELL + 5, by + CELL + 5
+    for k in range(0, int(max(x1 - x0, y1 - y0)), 24):
+        if x1 - x0 > y1 - y0:
+            seg = min(x0 + k + 14, x1)
+            draw.line((x0 + k, y0, seg, y0), fill=DRAFT, width=3)
+            draw.line((x0 + k, y1, seg, y1), fill=DRAFT, width=3)
+        else:
+            seg = min(y0 + k + 14, y1)
+            draw.line((x0, y0 + k, x0, seg), fill=DRAFT, width=3)
+            draw.line((x1, y0 + k, x1, seg), fill=DRAFT, width=3)
 
 
 def _exit(draw: ImageDraw.ImageDraw, exit_: dict[str, Any]) -> None:
     """An exit: a stub of its route type leaving the board edge, outside the grid."""
     x, y = _cell_xy(exit_["cell"])
     side = SIDE_INDEX[exit_["side"]]
-    ox, oy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
+    ox, oy = STEP[side]
     start = (
         (x + CELL / 2, y),
         (x + CELL, y + CELL / 2),
         (x + CELL / 2, y + CELL),
         (x, y + CELL / 2),
     )[side]
-    route_line(draw, start, (start[0] + ox * 30, start[1] + oy * 30), exit_["type"], CELL)
+    route_line(draw, start, (start[0] + ox * 32, start[1] + oy * 32), exit_["type"], CELL)
 
 
 def _accumulator(draw: ImageDraw.ImageDraw, box: tuple, charges: int, limit: int) -> None:
+    """The Accumulator: a battery with one bar per charge and the count in words."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(
-        (x0 + 12, y0 + 22, x1 - 12, y1 - 12), radius=8, fill=(60, 160, 90), outline=INK, width=3
-    )
-    draw.rectangle(((x0 + x1) / 2 - 10, y0 + 12, (x0 + x1) / 2 + 10, y0 + 22), fill=INK)
+    draw.rectangle(box, fill=POWER_TINT)
+    bx0, by0, bx1, by1 = x0 + 14, y0 + 20, x1 - 14, y1 - 26
+    draw.rectangle(((x0 + x1) / 2 - 10, by0 - 8, (x0 + x1) / 2 + 10, by0), fill=INK)
+    draw.rounded_rectangle((bx0, by0, bx1, by1), radius=6, fill=PANEL, outline=INK, width=3)
+    limit = max(1, limit)
+    h = (by1 - by0 - 8) / limit
+    for k in range(limit):
+        top = by1 - 4 - (k + 1) * h
+        fill = (60, 160, 90) if k < charges else PANEL
+        draw.rectangle((bx0 + 5, top + 2, bx1 - 5, top + h - 1), fill=fill, outline=RULE)
     draw.text(
-        ((x0 + x1) / 2, (y0 + y1) / 2 + 6),
-        f"{charges}/{limit}",
-        font=font(20, bold=True),
-        fill=(255, 255, 255),
+        ((x0 + x1) / 2, y1 - 13),
+        f"{min(charges, limit)}/{limit} charged",
+        font=font(14, bold=True),
+        fill=INK,
         anchor="mm",
     )
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], me: dict[str, Any]) -> None:
-    x, y = PANEL_X, 110
-    roll = view["roll"]
-    draw.text((x, y), "THIS ROUND'S ROLL", font=font(15, bold=True), fill=MUTED)
-    y += 26
-    size = 70
+# --------------------------------------------------------------------------- the side panel
+
+
+def _label(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, measure: bool) -> int:
+    if not measure:
+        draw.text((x, y), text, font=font(15, bold=True), fill=MUTED)
+    return y + 26
+
+
+def _panel(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    me: dict[str, Any],
+    preview: _Preview | None,
+    measure: bool = False,
+) -> int:
+    """The roll, the special routes, the score so far and the previewed steps; returns the end."""
+    x, y = PANEL_X, 100
+    roll, title = view["roll"], f"ROUND {view['round']} ROLL"
+    if roll is None and view.get("last_round"):
+        roll, title = view["last_round"]["roll"], "LAST ROLL"
+    used = preview.used if preview else set()
+    y = _label(draw, x, y, title, measure)
     if roll is None:
-        draw.text((x, y), "not rolled yet", font=font(18), fill=INK)
+        if not measure:
+            draw.text((x, y), "not rolled yet", font=font(18), fill=INK)
         y += 40
     else:
-        dice = roll["route"] + roll["lamps"]
-        for i, die in enumerate(dice):
-            bx = x + (i % 4) * (size + 10)
-            by = y + (i // 4) * (size + 30)
-            draw.rounded_rectangle(
-                (bx, by, bx + size, by + size), radius=10, fill=PANEL, outline=INK, width=2
-            )
-            face = _face(view, die["face"])
-            piece(draw, (bx + 4, by + 4, bx + size - 4, by + size - 4), *face)
-            draw.text(
-                (bx + size / 2, by + size + 12),
-                str(die["die"]),
-                font=font(14),
-                fill=MUTED,
-                anchor="mm",
-            )
-        y += ((len(dice) + 3) // 4) * (size + 30) + 10
-        if roll["power"]:
-            power = ", ".join(str(p["face"]) for p in roll["power"])
-            draw.text((x, y), f"Power dice: {power}", font=font(16), fill=INK)
-            y += 30
-    draw.text((x, y), "SPECIAL ROUTES", font=font(15, bold=True), fill=MUTED)
-    y += 26
-    used = set(me["specials_used"])
+        size, step = 78, 94
+        rows = [roll["route"], roll["lamps"] + [{**p, "power": True} for p in roll["power"]]]
+        for row in rows:
+            if not row:
+                continue
+            for i, die in enumerate(row):
+                if not measure:
+                    _small_die(
+                        draw, view, (x + i * step, y, x + i * step + size, y + size), die, used
+                    )
+            y += size + 30
+    y += 4
+    taken = set(me["specials_used"]) | set(preview.specials if preview else [])
+    y = _label(
+        draw, x, y, f"SPECIAL ROUTES · {len(taken)}/{view['specials_per_game']} used", measure
+    )
+    size = 54
     for i, special in enumerate(view["specials"]):
-        bx = x + (i % 3) * (size + 10)
-        by = y + (i // 3) * (size + 10)
-        fill = RULE if special["face"] in used else PANEL
-        draw.rounded_rectangle((bx, by, bx + size, by + size), radius=10, fill=fill, outline=INK)
-        piece(draw, (bx + 4, by + 4, bx + size - 4, by + size - 4), *_face(view, special["face"]))
-    y += 2 * (size + 10) + 10
-    draw.text((x, y), "SCORE", font=font(15, bold=True), fill=MUTED)
-    y += 26
-    for key, value in me["score"].items():
-        if not isinstance(value, int) or key == "total":
+        bx = x + i * (size + 9)
+        if measure:
             continue
-        shown = f"−{value}" if key == "errors" and value else str(value)
-        draw.text((x, y), key.replace("_", " "), font=font(17), fill=INK)
-        draw.text((WIDTH - 30, y), shown, font=font(17), fill=INK, anchor="ra")
-        y += 26
+        gone = special["face"] in taken
+        draw.rounded_rectangle(
+            (bx, y, bx + size, y + size), radius=8, fill=RULE if gone else PANEL, outline=INK
+        )
+        piece(draw, (bx + 3, y + 3, bx + size - 3, y + size - 3), *_face(view, special["face"]))
+        if gone:
+            draw.line((bx + 6, y + 6, bx + size - 6, y + size - 6), fill=INK, width=3)
+            draw.line((bx + 6, y + size - 6, bx + size - 6, y + 6), fill=INK, width=3)
+    y += size + 18
+    y = _label(draw, x, y, "SCORE SO FAR" if not view["over"] else "FINAL SCORE", measure)
+    for label, value in _lines(view, me["score"]):
+        if not measure:
+            draw.text((x, y), fit(label, font(17), 300), font=font(17), fill=INK)
+            draw.text((PANEL_R, y), value, font=font(17, bold=True), fill=INK, anchor="ra")
+        y += 25
+    if not measure:
+        draw.line((x, y + 2, PANEL_R, y + 2), fill=RULE, width=2)
+        draw.text((x, y + 8), "total", font=font(18, bold=True), fill=INK)
+        draw.text(
+            (PANEL_R, y + 8), str(me["total"]), font=font(18, bold=True), fill=INK, anchor="ra"
+        )
+    y += 40
+    if preview is not None:
+        y = _label(draw, x, y, f"{preview.title} · outlined on the board", measure)
+        for text in preview.text or ["(nothing yet)"]:
+            if not measure:
+                draw.text((x, y), fit(text, font(16), PANEL_R - x), font=font(16), fill=DRAFT)
+            y += 23
+    return y
+
+
+def _small_die(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    box: Box,
+    die: dict[str, Any],
+    used: set[str],
+) -> None:
+    """One die of the roll in the side panel, labelled; dice a draft has used are ticked."""
+    x0, y0, x1, y1 = box
+    power = die.get("power")
+    key = f"power{die['die']}" if power else die["die"]
+    done = key in used
+    draw.rounded_rectangle(box, radius=10, fill=RULE if done else PANEL, outline=INK, width=2)
+    if power:
+        arrow(draw, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), die["face"], POWER)
+        label = f"Power {die['die']}"
+    else:
+        piece(draw, (x0 + 4, y0 + 4, x1 - 4, y1 - 4), *_face(view, die["face"]))
+        label = DIE_TAG.get(die["die"], str(die["die"]))
+        label = f"{'Route' if label[0] == 'R' else 'Lamp'} {label[1:]}"
+    if done:
+        label += " ✓"
+    draw.text(
+        ((x0 + x1) / 2, y1 + 13), label, font=font(14), fill=INK if done else MUTED, anchor="mm"
+    )
+
+
+def _lines(view: dict[str, Any], score: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every scoring line of a breakdown as (label, value) text."""
+    nets = score.get("networks") or []
+    table = view["network_points"]
+    net = "networks" + (
+        " (" + ", ".join(f"{n} exits" for n in nets) + ")" if nets else " (none joins 2 exits)"
+    )
+    out = [
+        (net, str(score.get("network_points", sum(table[min(n, len(table) - 1)] for n in nets)))),
+        ("longest highway", str(score.get("longest_highway", 0))),
+        ("longest railway", str(score.get("longest_railway", 0))),
+        ("centre spaces", str(score.get("centre", 0))),
+        ("errors", f"−{score['errors']}" if score.get("errors") else "0"),
+    ]
+    if "street_lamps" in view["expansions"]:
+        out.append(("lit lamps", str(score.get("lamps", 0))))
+    if "power_grid" in view["expansions"]:
+        out.append(
+            (
+                f"power ({score.get('charges', 0)} charges × {score.get('power_exits', 0)} exits)",
+                str(score.get("power", 0)),
+            )
+        )
+    return out
 
 
 def _face(view: dict[str, Any], face: str) -> tuple[list[str | None], list[int], bool, bool]:
@@ -210,3 +581,335 @@ def _face(view: dict[str, Any], face: str) -> tuple[list[str | None], list[int],
     data = view["faces"][face]
     cell = {"segments": data["segments"]}
     return _sides(data["sides"]), _seg_of(cell), data["station"], data["lamp"]
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+def _panel_box(draw: ImageDraw.ImageDraw, box: Box, title: str = "", note: str = "") -> None:
+    """A rounded panel (house style) with an optional bold title and a muted note."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0 + 2, y0 + 4, x1 + 2, y1 + 4), radius=16, fill=SHADOW)
+    draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
+    if title:
+        draw.text((x0 + PAD, y0 + PAD), title, font=font(22, bold=True), fill=INK, anchor="lt")
+    if note:
+        width = x1 - x0 - 2 * PAD - int(font(22, bold=True).getlength(title)) - 24
+        draw.text(
+            (x1 - PAD, y0 + PAD + 4),
+            fit(note, font(16), width),
+            font=font(16),
+            fill=MUTED,
+            anchor="rt",
+        )
+
+
+def _title(draw: ImageDraw.ImageDraw, title: str, sub: str) -> None:
+    draw.text((MARGIN, MARGIN), title, font=font(36, bold=True), fill=INK)
+    draw.text(
+        (MARGIN + 2, MARGIN + 50),
+        fit(sub, font(18), WIDTH - 2 * MARGIN),
+        font=font(18),
+        fill=MUTED,
+        anchor="lt",
+    )
+
+
+def _expansions(view: dict[str, Any]) -> str:
+    return ", ".join(e.replace("_", " ") for e in view["expansions"]) or "base game"
+
+
+# --------------------------------------------------------------------------- the roll
+
+
+def roll(view: dict[str, Any]) -> bytes:
+    """PNG of the shared roll: route dice, lamp dice and power dice, large and labelled."""
+    current = view["roll"]
+    shown, when = current, f"Round {view['round']} of {view['rounds']}"
+    if shown is None and view.get("last_round"):
+        shown = view["last_round"]["roll"]
+        when = f"Round {max(1, view['round'] - 1)} of {view['rounds']} (last roll)"
+    route_h = 2 * PAD + 40 + 250
+    extra = bool(shown and (shown["lamps"] or shown["power"]))
+    height = 2 * MARGIN + 84 + route_h + (GAP + 2 * PAD + 40 + 230 if extra else 0)
+    if shown is None:
+        height = 2 * MARGIN + 84 + 160
+    img, draw = canvas(WIDTH, height, BACKGROUND)
+    _title(
+        draw,
+        f"Railroad Ink · {when}: the roll",
+        "Every player draws these same dice · " + _expansions(view),
+    )
+    y = MARGIN + 84
+    if shown is None:
+        _panel_box(draw, (MARGIN, y, WIDTH - MARGIN, y + 140), "Not rolled yet")
+        return png(img)
+    box = (MARGIN, y, WIDTH - MARGIN, y + route_h)
+    _panel_box(draw, box, "Route dice", "draw all four this round")
+    dice = shown["route"]
+    w = (WIDTH - 2 * MARGIN - 2 * PAD) / len(dice)
+    for i, die in enumerate(dice):
+        cx = MARGIN + PAD + w * (i + 0.5)
+        _big_die(draw, view, (cx, y + PAD + 40), 180, die, f"Route die {i + 1}")
+    y += route_h + GAP
+    if not extra:
+        return png(img)
+    box = (MARGIN, y, WIDTH - MARGIN, y + 2 * PAD + 40 + 230)
+    parts = []
+    if shown["lamps"]:
+        parts.append("Street lamp dice")
+    if shown["power"]:
+        parts.append("Power dice")
+    _panel_box(draw, box, " and ".join(parts), "")
+    slots: list[tuple[dict[str, Any], str]] = [
+        (d, f"Lamp die {k + 1}") for k, d in enumerate(shown["lamps"])
+    ] + [({**d, "power": True}, f"Power die {d['die']}") for d in shown["power"]]
+    w = (WIDTH - 2 * MARGIN - 2 * PAD) / 4
+    for i, (die, label) in enumerate(slots[:4]):
+        cx = MARGIN + PAD + w * (i + 0.5)
+        _big_die(draw, view, (cx, y + PAD + 40), 160, die, label)
+    return png(img)
+
+
+def _big_die(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    top: tuple[float, float],
+    size: int,
+    die: dict[str, Any],
+    label: str,
+) -> None:
+    cx, y = top
+    x0 = cx - size / 2
+    draw.rounded_rectangle((x0 + 3, y + 5, x0 + size + 3, y + size + 5), radius=22, fill=SHADOW)
+    draw.rounded_rectangle(
+        (x0, y, x0 + size, y + size), radius=22, fill=PANEL, outline=INK, width=3
+    )
+    inset = size * 0.1
+    if die.get("power"):
+        arrow(
+            draw, (x0 + inset, y + inset, x0 + size - inset, y + size - inset), die["face"], POWER
+        )
+        what = f"electrify {DIR_WORD.get(die['face'], die['face'])}"
+        if die["face"] == "?":
+            what = "one space, or charge"
+    else:
+        piece(
+            draw,
+            (x0 + inset, y + inset, x0 + size - inset, y + size - inset),
+            *_face(view, die["face"]),
+        )
+        what = view["faces"][die["face"]]["name"]
+    draw.text((cx, y + size + 26), label, font=font(20, bold=True), fill=INK, anchor="mm")
+    draw.text((cx, y + size + 52), fit(what, font(16), 260), font=font(16), fill=MUTED, anchor="mm")
+
+
+# --------------------------------------------------------------------------- the score sheet
+
+COLUMNS: tuple[tuple[str, str, str | None], ...] = (
+    ("network_points", "Net-\nworks", None),
+    ("longest_highway", "High-\nway", None),
+    ("longest_railway", "Rail-\nway", None),
+    ("centre", "Centre", None),
+    ("errors", "Errors", None),
+    ("lamps", "Lamps", "street_lamps"),
+    ("power", "Power", "power_grid"),
+)
+ROW_H = 104
+COLUMN_W = 68
+TOTAL_W = 84
+
+
+def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """PNG of the standings with every seat's scoring lines, totals, ranks and tiebreaks."""
+    standings = sorted(view["standings"], key=lambda e: (e["rank"], e["seat"]))
+    labels = player_names(len(view["seats"]), names)
+    columns = [c for c in COLUMNS if c[2] is None or c[2] in view["expansions"]]
+    table_h = 2 * PAD + 40 + 58 + ROW_H * len(standings)
+    banner = 120 + GAP if view["over"] else 0
+    height = 2 * MARGIN + 84 + banner + table_h + GAP + 24
+    img, draw = canvas(WIDTH, height, BACKGROUND)
+    status = (
+        f"after {view['rounds']} rounds" if view["over"] else f"standings in round {view['round']}"
+    )
+    title = "Railroad Ink: final score sheet" if view["over"] else "Railroad Ink: score sheet"
+    _title(draw, title, f"{status.capitalize()} · {_expansions(view)}")
+    y = MARGIN + 84
+    if banner:
+        _winner(draw, (MARGIN, y, WIDTH - MARGIN, y + banner - GAP), standings, labels)
+        y += banner
+    box = (MARGIN, y, WIDTH - MARGIN, y + table_h)
+    tb = view["config"].get("tiebreak", "fewer_errors")
+    note = "ties: fewer errors wins" if tb == "fewer_errors" else "ties are shared"
+    _panel_box(draw, box, "Standings", f"points by scoring line · {note}")
+    x0, y0, x1, _ = box
+    total_x = x1 - PAD - 10
+    first = total_x - TOTAL_W - COLUMN_W * len(columns) + COLUMN_W // 2
+    xs = [first + i * COLUMN_W for i in range(len(columns))]
+    head = y0 + PAD + 40 + 29
+    for (_, label, _), x in zip(columns, xs, strict=True):
+        draw.multiline_text(
+            (x, head),
+            label,
+            font=font(14, bold=True),
+            fill=MUTED,
+            anchor="mm",
+            align="center",
+            spacing=2,
+        )
+    draw.text((total_x, head), "Total", font=font(16, bold=True), fill=INK, anchor="rm")
+    top = y0 + PAD + 40 + 58
+    for entry in standings:
+        row = (x0 + 10, top, x1 - 10, top + ROW_H - 8)
+        _score_row(draw, row, entry, standings, labels, view, (columns, xs, total_x))
+        top += ROW_H
+    table = view["network_points"]
+    legend = "Network points by exits joined: " + " · ".join(
+        f"{n}→{p}" for n, p in enumerate(table) if n >= 2
+    )
+    draw.text(
+        (MARGIN + 4, y + table_h + GAP),
+        fit(legend, font(16), WIDTH - 2 * MARGIN),
+        font=font(16),
+        fill=MUTED,
+    )
+    return png(img)
+
+
+def _score_row(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    entry: dict[str, Any],
+    standings: list[dict[str, Any]],
+    names: list[str],
+    view: dict[str, Any],
+    cols: tuple[list[tuple[str, str, str | None]], list[int], int],
+) -> None:
+    columns, xs, total_x = cols
+    seat = int(entry["seat"])
+    draw.rounded_rectangle(
+        box,
+        radius=12,
+        fill=blend(SEATS[seat % len(SEATS)], PANEL, 0.8),
+        outline=HIGHLIGHT if entry["rank"] == 1 else None,
+        width=3,
+    )
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    _medal(draw, (x0 + 34, cy), entry, standings)
+    seat_badge(draw, (x0 + 70, int(cy - 20), x0 + 110, int(cy + 20)), seat)
+    left = x0 + 124
+    room = xs[0] - COLUMN_W // 2 - left - 8
+    suffix = " (you)" if view.get("viewer") == seat else ""
+    big = font(22, bold=True)
+    name = fit(names[seat], big, int(room - big.getlength(suffix))) + suffix
+    line = y0 + 22
+    draw.text((left, line), name, font=big, fill=INK, anchor="lm")
+    breakdown = entry["details"]["breakdown"]
+    table = view["network_points"]
+    nets = breakdown.get("networks") or []
+    small = font(15)
+    text = "Networks: " + (
+        " · ".join(f"{n} exits → {table[min(n, len(table) - 1)]}" for n in nets)
+        if nets
+        else "none joins two exits"
+    )
+    draw.text((left, y0 + 50), fit(text, small, room), font=small, fill=INK, anchor="lm")
+    extra = []
+    if "power_grid" in view["expansions"]:
+        extra.append(
+            f"power {breakdown.get('charges', 0)} charges × {breakdown.get('power_exits', 0)} exits"
+        )
+    used = len(entry["details"].get("specials_used", []))
+    extra.append(f"{used} special route{'s' if used != 1 else ''}")
+    note = _tiebreak_note(entry, standings, view["over"])
+    if note:
+        extra.insert(0, note)
+    draw.text(
+        (left, y0 + 76),
+        fit(" · ".join(extra), small, int(x1 - left - 16)),
+        font=small,
+        fill=MUTED,
+        anchor="lm",
+    )
+    for (key, _, _), x in zip(columns, xs, strict=True):
+        value = int(breakdown.get(key, 0))
+        shown = f"−{value}" if key == "errors" and value else str(value)
+        fnt = font(20, bold=bool(value))
+        draw.text((x, line + 6), shown, font=fnt, fill=INK if value else MUTED, anchor="mm")
+    draw.text(
+        (total_x, line + 8), str(entry["score"]), font=font(32, bold=True), fill=INK, anchor="rm"
+    )
+
+
+def _winner(
+    draw: ImageDraw.ImageDraw, box: Box, standings: list[dict[str, Any]], names: list[str]
+) -> None:
+    """The winner (or everyone sharing first place) in large type with the winning score."""
+    _panel_box(draw, box)
+    x0, y0, x1, y1 = box
+    winners = [e for e in standings if e["rank"] == 1]
+    solo = len(standings) == 1
+    label = "Final score" if solo else "★ Winner" if len(winners) == 1 else "★ Shared victory"
+    draw.text((x0 + PAD, y0 + PAD - 4), label.upper(), font=font(16, bold=True), fill=MUTED)
+    score = f"{winners[0]['score']} pts"
+    big = font(44, bold=True)
+    cy = (y0 + y1) / 2 + 12
+    draw.text((x1 - PAD, cy), score, font=big, fill=INK, anchor="rm")
+    room = x1 - x0 - 2 * PAD - int(big.getlength(score)) - 30
+    left = x0 + PAD
+    per = (room - 12 * (len(winners) - 1)) // len(winners)
+    if per < 120:
+        text = f"{len(winners)} players share first place"
+        draw.text((left, cy), text, font=font(30, bold=True), fill=INK, anchor="lm")
+        return
+    for e in winners:
+        seat = int(e["seat"])
+        seat_badge(draw, (left, int(cy - 22), left + 48, int(cy + 22)), seat)
+        fnt = font(34 if len(winners) == 1 else 24, bold=True)
+        text = fit(names[seat], fnt, per - 60)
+        draw.text((left + 60, cy), text, font=fnt, fill=INK, anchor="lm")
+        left += 60 + int(fnt.getlength(text)) + 28
+
+
+def _medal(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    entry: dict[str, Any],
+    standings: list[dict[str, Any]],
+) -> None:
+    rank = int(entry["rank"])
+    shared = sum(1 for e in standings if e["rank"] == rank) > 1
+    fill = MEDALS.get(rank, PANEL)
+    cx, cy = centre
+    draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=fill, outline=INK, width=2)
+    text = ("=" if shared else "") + ordinal(rank)
+    fnt = font(17 if len(text) <= 3 else 14, bold=True)
+    draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
+
+
+def _tiebreak_note(entry: dict[str, Any], standings: list[dict[str, Any]], over: bool) -> str:
+    """How a tie on points was settled for this seat, or "" when it was not tied."""
+    kind = entry["details"].get("tiebreak")
+    if not kind:
+        return ""
+    rank = int(entry["rank"])
+    if kind == "shared":
+        place = "victory" if rank == 1 and over else f"{ordinal(rank)} place"
+        key = entry.get("tiebreak") or []
+        why = "points and errors" if len(key) > 1 else "points"
+        return f"shared {place} (tie on {why})"
+    mine = int(entry["details"]["breakdown"].get("errors", 0))
+    rivals = sorted(
+        {
+            int(e["details"]["breakdown"].get("errors", 0))
+            for e in standings
+            if e is not entry and e["score"] == entry["score"]
+        }
+    )
+    vs = ", ".join(str(r) for r in rivals)
+    if all(mine < r for r in rivals):
+        return f"tie on points: fewer errors wins ({mine} vs {vs})"
+    if all(mine > r for r in rivals):
+        return f"tie on points: more errors ({mine} vs {vs})"
+    return f"tie on points: errors decided ({mine} vs {vs})"

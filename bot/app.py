@@ -22,7 +22,13 @@ from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.help", "bot.cogs.powerline", "bot.cogs.stats", "bot.cogs.tournament")
+EXTENSIONS = (
+    "bot.cogs.help",
+    "bot.cogs.powerline",
+    "bot.cogs.railroad_ink",
+    "bot.cogs.stats",
+    "bot.cogs.tournament",
+)
 
 
 def bot_version() -> str:

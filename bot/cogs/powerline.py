@@ -9,23 +9,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.tables import edit_draft, game_choices, open_here, show_draft, submit_draft
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.powerline import parse_key
 from bot.service.service import Service, Table
 from bot.views import (
-    draft_board,
     is_moderator,
     lobby_embed,
-    lobby_view,
-    planner_text,
-    planner_view,
     status_embed,
 )
 from engine import registry
 from engine.core import CHANCE
 from render.powerline import centre_board, player_board
 
+GAME = "powerline"
 DEADLINES = {
     "10 minutes": 10,
     "1 hour": 60,
@@ -55,14 +53,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
         await self.bot.delivery.flush()  # type: ignore[attr-defined]
 
     async def _game_choices(self, interaction: discord.Interaction, current: str):
-        tables = await self.service.games_of(interaction.user.id)
-        return [
-            app_commands.Choice(
-                name=f"#{t.row.id} Powerline, round {t.state.round}", value=t.row.id
-            )
-            for t in tables
-            if current in str(t.row.id)
-        ][:25]
+        return await game_choices(self.bot, interaction, GAME, current)
 
     # ---- lobby -------------------------------------------------------------------------------
 
@@ -118,37 +109,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
             rated=rated,
             thread=thread,
         )
-        channel = interaction.channel
-        if await self.service.table_in(channel.id if channel else 0):
-            raise UserError("A game is already open here; finish or cancel it first.")
-        thread_id = None
-        await interaction.response.defer()
-        if thread and isinstance(channel, discord.TextChannel):
-            made = await channel.create_thread(
-                name=f"Powerline · {interaction.user.display_name}",
-                type=discord.ChannelType.public_thread,
-            )
-            thread_id = made.id
-        table = await self.service.open_table(
-            "powerline",
-            interaction.guild_id,
-            interaction.channel_id or 0,
-            interaction.user.id,
-            interaction.user.display_name,
-            config,
-            options,
-            thread_id=thread_id,
-        )
-        if thread_id:
-            target = self.bot.get_channel(thread_id)
-            message = await target.send(embed=lobby_embed(table), view=lobby_view(table))  # type: ignore[union-attr]
-            await interaction.followup.send(f"Table #{table.row.id} is open in <#{thread_id}>.")
-        else:
-            message = await interaction.followup.send(
-                embed=lobby_embed(table), view=lobby_view(table), wait=True
-            )
-        async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "lobby_message_id", message.id)
+        await open_here(self.bot, interaction, GAME, config, options)
 
     # ---- planning (DMs or anywhere) ------------------------------------------------------------
 
@@ -157,23 +118,19 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     async def place(
         self, interaction: discord.Interaction, placement: str, game: int | None = None
     ) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
         try:
             step = parse_key(placement)
         except ValueError:
             raise UserError(
                 f"“{placement[:60]}” is not a placement: pick one of the suggestions."
             ) from None
-        draft = await self.service.edit_draft(table.row.id, interaction.user.id, add=step)
-        await interaction.response.send_message(
-            planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
-        )
+        await edit_draft(self.bot, interaction, GAME, game, add=step)
 
     @place.autocomplete("placement")
     async def _placement_choices(self, interaction: discord.Interaction, current: str):
         game = getattr(interaction.namespace, "game", None)
         try:
-            table = await self.service.pick_game(interaction.user.id, game)
+            table = await self.service.pick_game(interaction.user.id, game, GAME)
             draft = await self.service.draft(table.row.id, interaction.user.id)
         except UserError as exc:
             return [app_commands.Choice(name=exc.message[:100], value="-")]
@@ -186,46 +143,27 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
 
     place.autocomplete("game")(_game_choices)
 
-    async def _edit(self, interaction: discord.Interaction, game: int | None, **change) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
-        draft = await self.service.edit_draft(table.row.id, interaction.user.id, **change)
-        await interaction.response.send_message(
-            planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
-        )
-
     @app_commands.command(name="undo", description="Take back your last placed worker")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._edit(interaction, game, undo=True)
+        await edit_draft(self.bot, interaction, GAME, game, undo=True)
 
     @app_commands.command(name="clear", description="Start this round's plan again")
     async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await self._edit(interaction, game, clear=True)
+        await edit_draft(self.bot, interaction, GAME, game, clear=True)
 
     @app_commands.command(name="vacation", description="Spend (or keep) your vacation tile")
     async def vacation(
         self, interaction: discord.Interaction, on: bool, game: int | None = None
     ) -> None:
-        await self._edit(interaction, game, vacation=on)
+        await edit_draft(self.bot, interaction, GAME, game, vacation=on)
 
     @app_commands.command(name="show", description="Your board with the plan drafted so far")
     async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
-        await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
-        draft = await self.service.draft(table.row.id, interaction.user.id)
-        file = await draft_board(self.service, table.row.id, interaction.user.id)
-        await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
+        await show_draft(self.bot, interaction, GAME, game)
 
     @app_commands.command(name="submit", description="Submit your plan for this round")
     async def submit(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
-        _, resolved = await self.service.submit(table.row.id, interaction.user.id)
-        text = "✅ Plan submitted." + (
-            " Everyone is in: the round is resolving."
-            if resolved
-            else " You can still change it until the round resolves."
-        )
-        await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
-        await self._flush()
+        await submit_draft(self.bot, interaction, GAME, game)
 
     @app_commands.command(name="takeback", description="Take your seat back from the AI")
     async def takeback(self, interaction: discord.Interaction, game: int) -> None:

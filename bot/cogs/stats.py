@@ -161,8 +161,10 @@ class Stats(commands.Cog):
         lines = []
         for i, r in enumerate(rows):
             variants = ", ".join(json.loads(r["variants"])) or "base game"
-            title = rules.solo_title(int(r["score"])) if hasattr(rules, "solo_title") else ""
-            lines.append(f"{i + 1}. {r['name']} — {r['score']:g} ({variants}) “{title}”")
+            title = ""
+            if hasattr(rules, "solo_title"):
+                title = f" “{rules.solo_title(int(r['score']))}”"
+            lines.append(f"{i + 1}. {r['name']} — {r['score']:g} ({variants}){title}")
         embed = discord.Embed(
             title=f"{rules.title} solo high scores", description="\n".join(lines) or "none yet"
         )

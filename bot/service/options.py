@@ -10,7 +10,7 @@ class TableOptions(BaseModel):
 
     deadline_minutes: int = Field(24 * 60, ge=10, le=7 * 24 * 60)
     """Per-round deadline: 10 minutes to 7 days."""
-    max_players: int = Field(6, ge=1, le=6)
+    max_players: int = Field(6, ge=1, le=12)
     rated: bool = True
     reminders: int = Field(3, ge=0, le=3)
     """At most this many reminder DMs per seat and round (half time, one hour left, last one)."""

@@ -113,9 +113,10 @@ class Service:
             rows = await self.repo.games_of(user_id, ("active",))
             return [await self._table(r.id) for r in rows]
 
-    async def pick_game(self, user_id: int, game_id: int | None) -> Table:
-        """The game a DM command means: the given one, or the user's only running game."""
-        mine = await self.games_of(user_id)
+    async def pick_game(self, user_id: int, game_id: int | None, game: str | None = None) -> Table:
+        """The game a DM command means: the given one, or the user's only running game (of
+        kind `game`, when a game's own commands ask)."""
+        mine = [t for t in await self.games_of(user_id) if game in (None, t.row.game)]
         if game_id is not None:
             for t in mine:
                 if t.row.id == game_id:

@@ -75,6 +75,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert synced == {
                 "help",
                 "powerline",
+                "railroad",
                 "tournament",
                 "leaderboard",
                 "stats",
@@ -102,7 +103,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
         for run in (1, 2):
             text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert text.count("synced 8 commands globally") == 1
+            assert text.count("synced 9 commands globally") == 1
             assert text.count("ready as Powerline Bot in 1 guild(s)") == 1
             assert "Traceback" not in text and " ERROR " not in text, text
             for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):

@@ -1,0 +1,113 @@
+"""What every game's commands share: opening a table here, and planning through the service."""
+
+from typing import Any
+
+import discord
+
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.service import Service
+from bot.views import draft_board, lobby_embed, lobby_view, planner_text, planner_view
+from engine import registry
+
+
+def _service(bot: discord.Client) -> Service:
+    return bot.service  # type: ignore[attr-defined]
+
+
+async def game_choices(
+    bot: discord.Client, interaction: discord.Interaction, game: str, current: str
+) -> list[discord.app_commands.Choice[int]]:
+    """Autocomplete of the user's running games of one kind."""
+    tables = await _service(bot).games_of(interaction.user.id)
+    return [
+        discord.app_commands.Choice(
+            name=f"#{t.row.id} {t.game.title}, round {t.state.round}", value=t.row.id
+        )
+        for t in tables
+        if t.row.game == game and current in str(t.row.id)
+    ][:25]
+
+
+async def open_here(
+    bot: discord.Client,
+    interaction: discord.Interaction,
+    game: str,
+    config: dict[str, Any],
+    options: TableOptions,
+) -> None:
+    """Open a lobby in this channel (or a new thread of it) and post its buttons."""
+    service = _service(bot)
+    channel = interaction.channel
+    if await service.table_in(channel.id if channel else 0):
+        raise UserError("A game is already open here; finish or cancel it first.")
+    thread_id = None
+    await interaction.response.defer()
+    if options.thread and isinstance(channel, discord.TextChannel):
+        made = await channel.create_thread(
+            name=f"{registry.get(game).title} · {interaction.user.display_name}",
+            type=discord.ChannelType.public_thread,
+        )
+        thread_id = made.id
+    table = await service.open_table(
+        game,
+        interaction.guild_id,
+        interaction.channel_id or 0,
+        interaction.user.id,
+        interaction.user.display_name,
+        config,
+        options,
+        thread_id=thread_id,
+    )
+    if thread_id:
+        target = bot.get_channel(thread_id)
+        message = await target.send(embed=lobby_embed(table), view=lobby_view(table))  # type: ignore[union-attr]
+        await interaction.followup.send(f"Table #{table.row.id} is open in <#{thread_id}>.")
+    else:
+        message = await interaction.followup.send(
+            embed=lobby_embed(table), view=lobby_view(table), wait=True
+        )
+    async with service.repo.transaction() as repo:
+        await repo.set_message(table.row.id, "lobby_message_id", message.id)
+
+
+async def edit_draft(
+    bot: discord.Client,
+    interaction: discord.Interaction,
+    game: str,
+    game_id: int | None,
+    **change: Any,
+) -> None:
+    """One planning step (add, undo, clear, vacation), answered with the draft and its planner."""
+    service = _service(bot)
+    table = await service.pick_game(interaction.user.id, game_id, game)
+    draft = await service.edit_draft(table.row.id, interaction.user.id, **change)
+    await interaction.response.send_message(
+        planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
+    )
+
+
+async def show_draft(
+    bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
+) -> None:
+    service = _service(bot)
+    table = await service.pick_game(interaction.user.id, game_id, game)
+    await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+    draft = await service.draft(table.row.id, interaction.user.id)
+    file = await draft_board(service, table.row.id, interaction.user.id)
+    await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
+
+
+async def submit_draft(
+    bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
+) -> None:
+    service = _service(bot)
+    table = await service.pick_game(interaction.user.id, game_id, game)
+    _, resolved = await service.submit(table.row.id, interaction.user.id)
+    text = "✅ Plan submitted." + (
+        " Everyone is in: the round is resolving."
+        if resolved
+        else " You can still change it until the round resolves."
+    )
+    await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
+    await bot.delivery.flush()  # type: ignore[attr-defined]

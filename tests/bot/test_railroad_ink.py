@@ -1,0 +1,77 @@
+"""Railroad Ink through the bot: a table, routes drawn by slash command, AI seats, the end."""
+
+from bot.app import GameBot
+from engine.railroad_ink import autopilot
+from tests.bot.conftest import Scene
+from tests.bot.helpers import answer, png_attachment, respond
+
+
+async def _plan(s, bot: GameBot, person, gid: int) -> None:
+    """Enter the autopilot's plan for this person step by step, then submit."""
+    table = await bot.service.table(gid)
+    seat = next(x.seat for x in table.seats if x.user_id == person.id)
+    plan = autopilot.choose(table.game.view(table.state, seat), seat)
+    dm = s.dm_channel(person)
+    for step in plan.steps:
+        data = step.model_dump(mode="json", exclude_none=True)
+        if data["step"] == "draw":
+            die = f"special:{data['face']}" if data["die"] == "special" else data["die"]
+            dice = await s.autocomplete(person, dm, "railroad draw", focused="die")
+            assert die in [c["value"] for c in dice]
+            reply = await respond(
+                s.slash(
+                    person,
+                    dm,
+                    "railroad draw",
+                    die=die,
+                    cell=data["cell"],
+                    orientation=data["orientation"],
+                )
+            )
+        else:
+            reply = await respond(s.slash(person, dm, "railroad step", step=_key(data)))
+        assert reply is not None and "your plan" in reply.content, reply.content
+    done = await respond(s.slash(person, dm, "railroad submit"))
+    assert "Plan submitted" in done.content
+
+
+def _key(data: dict) -> str:
+    import json
+
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: GameBot) -> None:
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    lobby = await answer(s.slash(ada, scene.channel, "railroad open", street_lamps=True))
+    assert lobby.embeds[0]["title"].startswith("Railroad Ink table #")
+    table = await bot.service.table_in(scene.channel.id)
+    gid = table.row.id
+    for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
+        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    bad = await respond(
+        s.slash(ada, s.dm_channel(ada), "railroad draw", die="route1", cell="Z9", orientation=0)
+    )
+    assert bad.content.startswith("There is no") or "Z9" in bad.content
+    while (await bot.service.table(gid)).row.status == "active":
+        round_ = (await bot.service.table(gid)).state.round
+        for person in (ada, ben):
+            await _plan(s, bot, person, gid)
+
+        async def moved(r=round_) -> bool:
+            t = await bot.service.table(gid)
+            return t.row.status != "active" or t.state.round > r
+
+        await s.wait_for(moved, timeout=15)
+    await s.wait_for(lambda: any("**Game over!**" in m.content for m in s.messages(scene.channel)))
+    await bot.delivery.flush()
+    over = next(m for m in s.messages(scene.channel) if "**Game over!**" in m.content)
+    assert png_attachment(s, over, "results.png").width >= 1000
+    summaries = [
+        m
+        for m in s.messages(scene.channel)
+        if m.content.startswith("**Round ") and "built.**" in m.content
+    ]
+    assert len(summaries) == 6
+    boards = [m for m in s.dms(ada) if m.attachments and "your board" in m.content]
+    assert len(boards) == 6

@@ -1,11 +1,13 @@
 """The offline sandbox: the real bot against the loopback stand-in, with simulated people.
 
 Three people and an AI play a whole game of Powerline through slash commands, buttons, selects
-and DMs (one person has DMs closed and plans from the channel). The transcript and every image
-the bot posted are written to a folder.
+and DMs (one person has DMs closed and plans from the channel); then two of them and an AI play
+Railroad Ink with both Electricity dice. The transcript and every image the bot posted are
+written to a folder.
 """
 
 import asyncio
+import json
 import logging
 import secrets
 from datetime import datetime
@@ -15,6 +17,7 @@ from bot.app import GameBot, point_at
 from bot.service.powerline import placement_key
 from bot.settings import Settings
 from engine.powerline import autopilot
+from engine.railroad_ink import autopilot as railroad_autopilot
 from standin import Channel, Message, StandIn, User
 
 log = logging.getLogger(__name__)
@@ -43,6 +46,7 @@ class Sandbox:
         try:
             guild = server.add_guild("Sandbox Server")
             self.channel = server.add_channel(guild, "powerline")
+            self.railroad = server.add_channel(guild, "railroad-ink")
             self.people = [server.add_user(name) for name in PEOPLE]
             for person in self.people:
                 server.join(person, guild)
@@ -103,21 +107,70 @@ class Sandbox:
                 person = next(p for p in self.people if p.id == seat.user_id)
                 await self.plan(person, gid, round_, seat.seat)
             await server.wait_for(lambda r=round_: self._moved_on(gid, r), timeout=30)
-        await server.wait_for(self._results_posted, timeout=30)
+        await server.wait_for(lambda: self._results_posted(self.channel), timeout=30)
         await self.bot.delivery.flush()  # the final boards still going out by DM
         self.note("The game is over; the results are posted.")
         self.note("Ben looks at the server's leaderboard and his stats.")
         await self.act(server.slash(ben, self.channel, "leaderboard"))
         await self.act(server.slash(ben, self.channel, "stats"))
+        await self.play_railroad_ink()
+
+    async def play_railroad_ink(self) -> None:
+        """Ada, Ben and an AI play Railroad Ink with both Electricity dice in #railroad-ink."""
+        ada, ben, _ = self.people
+        server, channel = self.server, self.railroad
+        self.note(
+            "Ada opens a Railroad Ink table with Street Lamps and Power Grid in #railroad-ink."
+        )
+        lobby = await self.act(
+            server.slash(ada, channel, "railroad open", street_lamps=True, power_grid=True)
+        )
+        await server.wait_for(lambda: lobby is not None and lobby.embeds, timeout=10)
+        table = await self.bot.service.table_in(channel.id)
+        assert table is not None
+        gid = table.row.id
+        for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
+            await self.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        while (table := await self.bot.service.table(gid)).row.status == "active":
+            round_ = table.state.round
+            self.note(f"Ada and Ben draw their routes for round {round_} with /railroad draw.")
+            for person in (ada, ben):
+                await self.draw_routes(person, gid)
+            await server.wait_for(lambda r=round_: self._moved_on(gid, r), timeout=30)
+        await server.wait_for(lambda: self._results_posted(channel), timeout=30)
+        await self.bot.delivery.flush()
+        self.note("The Railroad Ink game is over; the score sheet is posted.")
+
+    async def draw_routes(self, person: User, gid: int) -> None:
+        """Enter the plan the autopilot suggests, one slash command per step, then submit."""
+        table = await self.bot.service.table(gid)
+        seat = next(s.seat for s in table.seats if s.user_id == person.id)
+        plan = railroad_autopilot.choose(table.game.view(table.state, seat), seat)
+        dm = self.server.dm_channel(person)
+        for step in plan.steps:
+            data = step.model_dump(mode="json", exclude_none=True)
+            if data["step"] == "draw":
+                die = f"special:{data['face']}" if data["die"] == "special" else data["die"]
+                command = self.server.slash(
+                    person,
+                    dm,
+                    "railroad draw",
+                    die=die,
+                    cell=data["cell"],
+                    orientation=data["orientation"],
+                )
+            else:
+                key = json.dumps(data, separators=(",", ":"), sort_keys=True)
+                command = self.server.slash(person, dm, "railroad step", step=key)
+            await self.act(command)
+        await self.act(self.server.slash(person, dm, "railroad submit"))
 
     async def _moved_on(self, gid: int, round_: int) -> bool:
         table = await self.bot.service.table(gid)
         return table.row.status != "active" or table.state.round > round_
 
-    def _results_posted(self) -> bool:
-        return any(
-            m.content.startswith("**Game over!**") for m in self.server.messages(self.channel)
-        )
+    def _results_posted(self, channel: Channel) -> bool:
+        return any(m.content.startswith("**Game over!**") for m in self.server.messages(channel))
 
     async def plan(self, person: User, gid: int, round_: int, seat: int) -> None:
         """A person enters the plan the autopilot suggests, as a person would, click by click."""
@@ -172,7 +225,10 @@ class Sandbox:
         images.mkdir(exist_ok=True)
         lines = ["# Sandbox transcript", "", "## What the people did", ""]
         lines += [f"- {n}" for n in self.notes]
-        places: list[tuple[str, Channel]] = [("#powerline", self.channel)]
+        places: list[tuple[str, Channel]] = [
+            ("#powerline", self.channel),
+            ("#railroad-ink", self.railroad),
+        ]
         places += [
             (f"DMs with {p.name}", self.server.dm_channel(p)) for p in self.people if p.dms_open
         ]

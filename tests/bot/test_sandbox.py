@@ -12,10 +12,11 @@ async def test_the_sandbox_plays_a_complete_game_and_writes_its_transcript(tmp_p
     path = await sandbox.run(Settings(_env_file=None), tmp_path / "out")
     text = path.read_text("utf-8")
     assert "**Game over!**" in text
-    assert text.count("built.**") == 15  # one summary per round
+    assert text.count("built.**") == 15 + 6  # a summary per round: Powerline, then Railroad Ink
     assert "I can't send you DMs" in text  # Chloé, with DMs closed, was told in the channel
     assert "## DMs with Ada" in text and "## DMs with Ben" in text
     assert "Powerline leaderboard — this server" in text and "Recent games" in text
+    assert "## #railroad-ink" in text and "Railroad Ink table #" in text
     images = sorted((path.parent / "images").iterdir())
     names = {p.name.split("-", 1)[1] for p in images}
     assert {

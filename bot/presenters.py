@@ -23,6 +23,8 @@ class Presenter:
     results: Callable[[dict[str, Any], list[str]], bytes]
     draft_board: Callable[[dict[str, Any], int, list[str], list[dict[str, Any]], bool], bytes]
     unit: str = "points"
+    preview_each_step: bool = False
+    """Answer every planning step with the board and the draft drawn on it."""
     vacation: bool = False
     """Whether plans carry Powerline's vacation tile (the planner shows its button)."""
 
@@ -84,6 +86,7 @@ PRESENTERS: dict[str, Presenter] = {
         draft_board=lambda view, seat, names, steps, _: railroad_ink.board(
             view, seat, names, steps
         ),
+        preview_each_step=True,
     ),
 }
 

@@ -4,6 +4,7 @@ from typing import Any
 
 import discord
 
+from bot.presenters import presenter
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.service import Service
@@ -82,9 +83,15 @@ async def edit_draft(
     service = _service(bot)
     table = await service.pick_game(interaction.user.id, game_id, game)
     draft = await service.edit_draft(table.row.id, interaction.user.id, **change)
-    await interaction.response.send_message(
-        planner_text(draft), view=planner_view(draft), ephemeral=interaction.guild is not None
-    )
+    private = interaction.guild is not None
+    if not presenter(game).preview_each_step:
+        await interaction.response.send_message(
+            planner_text(draft), view=planner_view(draft), ephemeral=private
+        )
+        return
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    file = await draft_board(service, table.row.id, interaction.user.id)
+    await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
 
 
 async def show_draft(

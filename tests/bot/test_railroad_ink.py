@@ -18,7 +18,7 @@ async def _plan(s, bot: GameBot, person, gid: int) -> None:
             die = f"special:{data['face']}" if data["die"] == "special" else data["die"]
             dice = await s.autocomplete(person, dm, "railroad draw", focused="die")
             assert die in [c["value"] for c in dice]
-            reply = await respond(
+            reply = await answer(
                 s.slash(
                     person,
                     dm,
@@ -29,8 +29,9 @@ async def _plan(s, bot: GameBot, person, gid: int) -> None:
                 )
             )
         else:
-            reply = await respond(s.slash(person, dm, "railroad step", step=_key(data)))
-        assert reply is not None and "your plan" in reply.content, reply.content
+            reply = await answer(s.slash(person, dm, "railroad step", step=_key(data)))
+        assert "your plan" in reply.content, reply.content
+        assert png_attachment(s, reply, "draft.png").width >= 1000
     done = await respond(s.slash(person, dm, "railroad submit"))
     assert "Plan submitted" in done.content
 
@@ -49,7 +50,7 @@ async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: 
     gid = table.row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
         await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
-    bad = await respond(
+    bad = await answer(
         s.slash(ada, s.dm_channel(ada), "railroad draw", die="route1", cell="Z9", orientation=0)
     )
     assert bad.content.startswith("There is no") or "Z9" in bad.content

@@ -19,6 +19,7 @@ from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.repo import Repo
 from bot.views import DYNAMIC_ITEMS
+from bot.views_railroad import RAILROAD_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class GameBot(commands.Bot):
         self.service = Service(Repo(self.db), self.clock)
         self.delivery = Delivery(self, self.service)
         self.tournaments = Tournaments(self.service)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *RAILROAD_ITEMS)
         await self.db.execute(
             "INSERT INTO starts (started_at, version) VALUES (?, ?)",
             (datetime.now(UTC).isoformat(), bot_version()),

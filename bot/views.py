@@ -11,7 +11,7 @@ import discord
 from bot.presenters import presenter
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
-from bot.service.powerline import parse_key
+from bot.service.planners import planner
 from bot.service.service import DraftView, Service, Table
 
 LOBBY_BUTTONS = {
@@ -259,10 +259,10 @@ class PlannerSelect(
             await svc.check_round(self.game_id, self.round)
             values = self.item.values
             if not values or values[0] == "-":
-                raise UserError("No worker can be added to this plan.")
-            draft = await svc.edit_draft(
-                self.game_id, interaction.user.id, add=parse_key(values[0])
-            )
+                raise UserError("Nothing can be added to this plan.")
+            game = (await svc.table(self.game_id)).row.game
+            step = planner(game).parse_key(values[0])
+            draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
             await interaction.response.edit_message(
                 content=planner_text(draft), view=planner_view(draft)
             )
@@ -270,12 +270,24 @@ class PlannerSelect(
         await guarded(interaction, act)
 
 
+PLANNER_VIEWS: dict[str, Callable[[DraftView], discord.ui.View]] = {}
+"""Games whose planner is not the one-select kind register their own here (on import)."""
+
+
 def planner_view(draft: DraftView) -> discord.ui.View:
-    """A select of the legal next workers (jokers last, 25 at most) and the planner buttons."""
-    gid, rnd = draft.table.row.id, draft.round
+    """The game's planner: by default a select of the legal next steps and the buttons."""
+    own = PLANNER_VIEWS.get(draft.table.row.game)
+    if own is not None:
+        return own(draft)
     options = sorted(draft.next_options, key=lambda o: "joker" in o[0])[:25]
     view = discord.ui.View(timeout=None)
-    view.add_item(PlannerSelect(gid, rnd, options))
+    view.add_item(PlannerSelect(draft.table.row.id, draft.round, options))
+    add_planner_buttons(view, draft)
+    return view
+
+
+def add_planner_buttons(view: discord.ui.View, draft: DraftView) -> None:
+    gid, rnd = draft.table.row.id, draft.round
     for action in PLANNER_BUTTONS:
         if action == "vacation" and not presenter(draft.table.row.game).vacation:
             continue
@@ -283,7 +295,6 @@ def planner_view(draft: DraftView) -> discord.ui.View:
             action in ("undo", "clear") and not draft.steps
         )
         view.add_item(PlannerButton(gid, rnd, action, disabled))
-    return view
 
 
 class OpenPlanner(

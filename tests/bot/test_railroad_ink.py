@@ -76,3 +76,36 @@ async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: 
     assert len(summaries) == 6
     boards = [m for m in s.dms(ada) if m.attachments and "your board" in m.content]
     assert len(boards) == 6
+
+
+async def test_the_dm_planner_draws_a_route_by_die_then_cell_then_orientation(
+    scene: Scene, bot: GameBot
+) -> None:
+    s, ada = scene.server, scene.ada
+    lobby = await answer(s.slash(ada, scene.channel, "railroad open", max_players=1))
+    gid = (await bot.service.table_in(scene.channel.id)).row.id
+    await respond(s.click(ada, lobby, f"pl:lobby:{gid}:start"))
+
+    def planner():
+        return next(
+            (m for m in reversed(s.dms(ada)) if m.find_component(custom_id=f"ri:die:{gid}:1")),
+            None,
+        )
+
+    message = await s.wait_for(planner)
+    die = message.component(custom_id=f"ri:die:{gid}:1")["options"][0]["value"]
+    await respond(s.select(ada, message, f"ri:die:{gid}:1", [die]))
+    cells = [
+        c
+        for c in message.iter_components()
+        if c.get("custom_id", "").startswith(f"ri:cell:{gid}:1:") and not c.get("disabled")
+    ]
+    assert cells, "no column group offers a cell"
+    cell = cells[0]["options"][0]["value"]
+    await respond(s.select(ada, message, cells[0]["custom_id"], [cell]))
+    turn_id = f"ri:turn:{gid}:1:{die}:{cell}"
+    turn = message.component(custom_id=turn_id)["options"][0]["value"]
+    await respond(s.select(ada, message, turn_id, [turn]))
+    assert f"→ {cell}, turn {turn}" in message.content
+    draft = await bot.service.draft(gid, ada.id)
+    assert len(draft.steps) == 1 and draft.steps[0]["cell"] == cell

@@ -1,0 +1,199 @@
+"""The Railroad Ink planner as selects: die, then cell, then orientation (restart-proof)."""
+
+import json
+import re
+from typing import Any
+
+import discord
+
+from bot.service.service import DraftView
+from bot.views import (
+    PLANNER_VIEWS,
+    PlannerButton,
+    PlannerSelect,
+    add_planner_buttons,
+    guarded,
+    planner_text,
+)
+
+COLUMN_GROUPS = ("ABC", "DE", "FG")
+"""Legal cells split by column, so no select holds more than 25 options."""
+
+
+def draws(draft: DraftView) -> list[dict[str, Any]]:
+    return [json.loads(key) for _, key in draft.next_options if '"step":"draw"' in key]
+
+
+def die_value(step: dict[str, Any]) -> str:
+    return f"special:{step['face']}" if step["die"] == "special" else step["die"]
+
+
+def _matches(step: dict[str, Any], die: str) -> bool:
+    return die_value(step) == die
+
+
+class DieSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"ri:die:(?P<game>\d+):(?P<round>\d+)"
+):
+    def __init__(
+        self, game_id: int, round_: int, options: list[discord.SelectOption] | None = None
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ri:die:{game_id}:{round_}",
+                placeholder="Draw a die…",
+                options=options or [discord.SelectOption(label="(nothing to draw)", value="-")],
+                disabled=not options,
+            )
+        )
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "DieSelect":
+        self = cls(int(match["game"]), int(match["round"]))
+        self.item = item
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            die = self.item.values[0]
+            draft = await _draft(interaction, self.game_id, self.round)
+            await interaction.response.edit_message(view=cell_view(draft, die))
+
+        await guarded(interaction, act)
+
+
+class CellSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ri:cell:(?P<game>\d+):(?P<round>\d+):(?P<die>[a-z0-9_:]+):(?P<part>\d)",
+):
+    def __init__(
+        self, game_id: int, round_: int, die: str, part: int, cells: list[str] | None = None
+    ):
+        cells = cells or []
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ri:cell:{game_id}:{round_}:{die}:{part}",
+                placeholder=f"…in columns {COLUMN_GROUPS[part][0]}–{COLUMN_GROUPS[part][-1]}",
+                options=[discord.SelectOption(label=c, value=c) for c in cells]
+                or [discord.SelectOption(label="(no cell here)", value="-")],
+                disabled=not cells,
+            )
+        )
+        self.game_id, self.round, self.die = game_id, round_, die
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "CellSelect":
+        self = cls(int(match["game"]), int(match["round"]), match["die"], int(match["part"]))
+        self.item = item
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            cell = self.item.values[0]
+            draft = await _draft(interaction, self.game_id, self.round)
+            await interaction.response.edit_message(view=turn_view(draft, self.die, cell))
+
+        await guarded(interaction, act)
+
+
+class TurnSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ri:turn:(?P<game>\d+):(?P<round>\d+):(?P<die>[a-z0-9_:]+):(?P<cell>[A-G][1-7])",
+):
+    def __init__(
+        self, game_id: int, round_: int, die: str, cell: str, turns: list[int] | None = None
+    ):
+        turns = turns or []
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ri:turn:{game_id}:{round_}:{die}:{cell}",
+                placeholder="…turned",
+                options=[
+                    discord.SelectOption(label=f"orientation {t}", value=str(t)) for t in turns
+                ]
+                or [discord.SelectOption(label="(no orientation fits)", value="-")],
+                disabled=not turns,
+            )
+        )
+        self.game_id, self.round, self.die, self.cell = game_id, round_, die, cell
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "TurnSelect":
+        self = cls(int(match["game"]), int(match["round"]), match["die"], match["cell"])
+        self.item = item
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            svc = interaction.client.service  # type: ignore[attr-defined]
+            await svc.check_round(self.game_id, self.round)
+            step: dict[str, Any] = {
+                "step": "draw",
+                "die": self.die,
+                "cell": self.cell,
+                "orientation": int(self.item.values[0]),
+            }
+            if self.die.startswith("special:"):
+                step.update(die="special", face=self.die.split(":", 1)[1])
+            draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
+            await interaction.response.edit_message(
+                content=planner_text(draft), view=railroad_planner_view(draft)
+            )
+
+        await guarded(interaction, act)
+
+
+def die_options(draft: DraftView) -> list[discord.SelectOption]:
+    names = {
+        die_value(s): label.split(" → ")[0]
+        for (label, _), s in zip(
+            [o for o in draft.next_options if '"step":"draw"' in o[1]], draws(draft), strict=True
+        )
+    }
+    return [discord.SelectOption(label=label[:100], value=value) for value, label in names.items()][
+        :25
+    ]
+
+
+def cell_view(draft: DraftView, die: str) -> discord.ui.View:
+    cells = sorted({s["cell"] for s in draws(draft) if _matches(s, die)})
+    view = discord.ui.View(timeout=None)
+    for part, columns in enumerate(COLUMN_GROUPS):
+        view.add_item(
+            CellSelect(
+                draft.table.row.id, draft.round, die, part, [c for c in cells if c[0] in columns]
+            )
+        )
+    view.add_item(PlannerButton(draft.table.row.id, draft.round, "show"))
+    return view
+
+
+def turn_view(draft: DraftView, die: str, cell: str) -> discord.ui.View:
+    turns = sorted(
+        {s["orientation"] for s in draws(draft) if _matches(s, die) and s["cell"] == cell}
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnSelect(draft.table.row.id, draft.round, die, cell, turns))
+    return view
+
+
+async def _draft(interaction: discord.Interaction, game_id: int, round_: int) -> DraftView:
+    svc = interaction.client.service  # type: ignore[attr-defined]
+    await svc.check_round(game_id, round_)
+    return await svc.draft(game_id, interaction.user.id)
+
+
+def railroad_planner_view(draft: DraftView) -> discord.ui.View:
+    """Dice to draw (then cell, then orientation), the other steps, and the planner buttons."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(DieSelect(draft.table.row.id, draft.round, die_options(draft)))
+    others = [o for o in draft.next_options if '"step":"draw"' not in o[1]][:25]
+    if others:
+        view.add_item(PlannerSelect(draft.table.row.id, draft.round, others))
+    add_planner_buttons(view, draft)
+    return view
+
+
+PLANNER_VIEWS["railroad_ink"] = railroad_planner_view
+RAILROAD_ITEMS = (DieSelect, CellSelect, TurnSelect)

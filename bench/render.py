@@ -13,7 +13,7 @@ from render.powerline import centre_board, final_results, player_board, round_su
 from render.preview import GAME, NAMES, images, play_until, samples
 
 
-def _median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
+def median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
     fn()
     times = []
     for _ in range(repeats):
@@ -38,7 +38,7 @@ def main(repeats: int = 20) -> None:
         "final results (6 players)": lambda: final_results(final, names),
     }
     for label, fn in cases.items():
-        ms, size = _median_ms(fn, repeats)
+        ms, size = median_ms(fn, repeats)
         print(f"{label:38s} median {ms:6.1f} ms   {size / 1024:6.1f} KB")
     largest = max((len(data), name) for s in samples() for name, data in images(s))
     print(

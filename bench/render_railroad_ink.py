@@ -4,27 +4,18 @@ Run: .venv/bin/python -m bench.render_railroad_ink [repeats]
 (targets: board <= 120 ms and every other image <= 80 ms median; every PNG <= 600 KB)
 """
 
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from bench.render import median_ms
 from engine import registry
 from engine.core import step
 from engine.railroad_ink import autopilot
+from render.preview import NAMES
 from render.railroad_ink import board, roll, score_sheet
 
 GAME = registry.get("railroad_ink")
-NAMES = (
-    "Ludmila Wattenberg-Kilowattsdóttir of the Northern Grid",
-    "Bob",
-    "山田太郎",
-    "Zoë 🎲⚡",
-    "Анастасия",
-    "x" * 70,
-)
 BOTH = frozenset({"street_lamps", "power_grid"})
 
 
@@ -37,16 +28,6 @@ def play_until(players: int, seed: int, round_: int | None) -> Any:
             return state
         state = step(GAME, state, rng, autopilot.act)
     return state
-
-
-def _median_ms(fn: Callable[[], bytes], repeats: int) -> tuple[float, int]:
-    fn()
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        data = fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times), len(data)
 
 
 def main(repeats: int = 20) -> None:
@@ -67,7 +48,7 @@ def main(repeats: int = 20) -> None:
         "score sheet (6 players, final)": lambda: score_sheet(final, NAMES),
     }
     for label, fn in cases.items():
-        ms, size = _median_ms(fn, repeats)
+        ms, size = median_ms(fn, repeats)
         print(f"{label:36s} median {ms:6.1f} ms   {size / 1024:6.1f} KB")
 
 

@@ -4,6 +4,7 @@ import io
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
@@ -176,6 +177,26 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, …"""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+MEDALS: dict[int, RGB] = {1: HIGHLIGHT, 2: (206, 208, 214), 3: (214, 150, 92)}
+
+
+def medal(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    entry: dict[str, Any],
+    standings: list[dict[str, Any]],
+) -> None:
+    """The rank as an ordinal in a disc: gold, silver and bronze for the top three."""
+    rank = int(entry["rank"])
+    shared = sum(1 for e in standings if e["rank"] == rank) > 1
+    fill = MEDALS.get(rank, PANEL)
+    cx, cy = centre
+    draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=fill, outline=INK, width=2)
+    text = ("=" if shared else "") + ordinal(rank)
+    fnt = font(17 if len(text) <= 3 else 14, bold=True)
+    draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
 
 
 def canvas(

@@ -23,11 +23,11 @@ from render.common import (
     canvas,
     fit,
     font,
+    medal,
     ordinal,
     player_names,
     png,
     seat_badge,
-    text_colour,
 )
 from render.railroad_ink_tiles import (
     LIT,
@@ -52,7 +52,6 @@ CENTRE_TINT: RGB = (236, 228, 206)
 DRAFT: RGB = (204, 30, 110)
 """New pieces of a previewed plan: outlined in this colour and always tagged with their die."""
 SHADOW: RGB = (222, 215, 200)
-MEDALS: dict[int, RGB] = {1: HIGHLIGHT, 2: (206, 208, 214), 3: (214, 150, 92)}
 DIE_TAG = {
     "route1": "R1",
     "route2": "R2",
@@ -796,7 +795,7 @@ def _score_row(
     )
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
-    _medal(draw, (x0 + 34, cy), entry, standings)
+    medal(draw, (x0 + 34, cy), entry, standings)
     seat_badge(draw, (x0 + 70, int(cy - 20), x0 + 110, int(cy + 20)), seat)
     left = x0 + 124
     room = xs[0] - COLUMN_W // 2 - left - 8
@@ -870,22 +869,6 @@ def _winner(
         text = fit(names[seat], fnt, per - 60)
         draw.text((left + 60, cy), text, font=fnt, fill=INK, anchor="lm")
         left += 60 + int(fnt.getlength(text)) + 28
-
-
-def _medal(
-    draw: ImageDraw.ImageDraw,
-    centre: tuple[float, float],
-    entry: dict[str, Any],
-    standings: list[dict[str, Any]],
-) -> None:
-    rank = int(entry["rank"])
-    shared = sum(1 for e in standings if e["rank"] == rank) > 1
-    fill = MEDALS.get(rank, PANEL)
-    cx, cy = centre
-    draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=fill, outline=INK, width=2)
-    text = ("=" if shared else "") + ordinal(rank)
-    fnt = font(17 if len(text) <= 3 else 14, bold=True)
-    draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
 
 
 def _tiebreak_note(entry: dict[str, Any], standings: list[dict[str, Any]], over: bool) -> str:

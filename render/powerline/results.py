@@ -11,18 +11,17 @@ from render.common import (
     INK,
     MUTED,
     PANEL,
-    RGB,
     SEATS,
     Box,
     blend,
     canvas,
     fit,
     font,
+    medal,
     ordinal,
     player_names,
     png,
     seat_badge,
-    text_colour,
 )
 from render.powerline.centre import (
     GAP,
@@ -51,8 +50,6 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("end_penalty", "End\npenalty"),
 )
 """Breakdown columns in table order: ledger key and header."""
-
-MEDALS: dict[int, RGB] = {1: HIGHLIGHT, 2: (206, 208, 214), 3: (214, 150, 92)}
 
 
 def final_results(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -198,7 +195,7 @@ def _row(
     )
     x0, y0, _, y1 = box
     cy = (y0 + y1) / 2
-    _medal(draw, (x0 + 34, cy), entry, standings)
+    medal(draw, (x0 + 34, cy), entry, standings)
     seat_badge(draw, (x0 + 70, int(cy - 20), x0 + 110, int(cy + 20)), seat)
     left = x0 + 124
     line = y0 + 26
@@ -222,23 +219,6 @@ def _row(
         draw.text((x, line), text, font=fnt, fill=INK if value else MUTED, anchor="mm")
     total = font(32, bold=True)
     draw.text((total_x, line + 4), str(entry["score"]), font=total, fill=INK, anchor="rm")
-
-
-def _medal(
-    draw: ImageDraw.ImageDraw,
-    centre: tuple[float, float],
-    entry: dict[str, Any],
-    standings: list[dict[str, Any]],
-) -> None:
-    """The rank as an ordinal in a disc: gold, silver and bronze for the top three."""
-    rank = int(entry["rank"])
-    shared = sum(1 for e in standings if e["rank"] == rank) > 1
-    fill = MEDALS.get(rank, PANEL)
-    cx, cy = centre
-    draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=fill, outline=INK, width=2)
-    text = ("=" if shared else "") + ordinal(rank)
-    fnt = font(17 if len(text) <= 3 else 14, bold=True)
-    draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
 
 
 def _details(details: dict[str, Any]) -> str:

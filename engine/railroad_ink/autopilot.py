@@ -23,6 +23,7 @@ from engine.railroad_ink.planning import (
     draw_options,
     electrify_options,
     legal_next,
+    power_left,
 )
 from engine.railroad_ink.state import Cell, PlayerState, State
 
@@ -77,7 +78,7 @@ def value(ctx: Ctx, cells: list[Cell | None], charges: int, w: Weights) -> float
     """The board's score, softened while rounds remain, plus what it promises."""
     cfg = ctx.config
     acc = ACC if cfg.power else -1
-    s = scoring.score(cells, charges, acc, cfg.longest_route, cfg.accumulator_is_centre)
+    s = scoring.score(cells, charges, acc, config=cfg)
     last = ctx.round >= cfg.round_count
     v = float(s.total)
     if not last:
@@ -167,7 +168,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
     current = value(ctx, draft.p.cells, draft.p.charges, w)
     while True:
         step, v = _best(ctx, draft, electrify_options(ctx, draft), w)
-        if step is None or v <= current:
+        if step is None or (v <= current and power_left(ctx, draft) is None):
             break
         take(step)
         current = v

@@ -32,6 +32,32 @@ class Config(BaseModel):
     """A10: whether the Accumulator space scores as a filled centre space."""
     tiebreak: Literal["fewer_errors", "none"] = "fewer_errors"
     """A18: ties on points go to fewer errors (unofficial), or stay shared."""
+    mixed_contact: Literal["illegal", "if_joined"] = "illegal"
+    """A1: a highway end touching a railway end or exit is always illegal, or allowed if the
+    drawing joins properly elsewhere (the unjoined end then scores as an error)."""
+    undrawn_route_die: Literal["final_board", "round_start", "optional"] = "final_board"
+    """A2: a route die may stay undrawn only if it fits nowhere on the final board, only if it
+    fitted nowhere at the round's start, or whenever the player likes (expansion dice exempt)."""
+    one_exit_network_points: int | None = Field(None, ge=0)
+    """A4: points for a network reaching a single exit; None: the rules table's value (0)."""
+    centre_counts: Literal["space", "segment"] = "space"
+    """A5: a central space scores once, or once per route segment (an overpass twice)."""
+    lit_lamp_in_line: bool = True
+    """A8: the chosen line may hold lamps already lit (they gain nothing); False: it may not,
+    unless every line does."""
+    accumulator_excuses_ends: bool = True
+    """A10: a route end facing the Accumulator is not an error; False: it is one."""
+    exit_line_needs_link: bool = False
+    """A11: an arrow line from an exit needs no route joining its first space to the exit;
+    True: that space must have a route end of the exit's type facing it."""
+    power_dice_optional: bool = True
+    """A13: each power die gives one optional action (at least one space or one charge);
+    False: a die that has a legal action must be used."""
+    power_exit_rule: Literal["accumulator", "electrified"] = "accumulator"
+    """A15: an exit counts for power if its electrified inner space is linked by electrified
+    spaces to the Accumulator; "electrified": if its inner space is electrified at all."""
+    full_charge: Literal["illegal", "wasted"] = "illegal"
+    """A16: charging a full Accumulator (3 charges) is illegal, or allowed and adds nothing."""
 
     @field_serializer("expansions")
     def _sorted(self, expansions: frozenset[str]) -> list[str]:

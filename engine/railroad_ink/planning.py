@@ -52,6 +52,11 @@ class Ctx:
     def acc(self) -> int:
         return ACC if self.config.power else -1
 
+    @property
+    def mixed(self) -> bool:
+        """A1: whether highway may touch railway where the drawing joins elsewhere."""
+        return self.config.mixed_contact != "illegal"
+
 
 @dataclass(slots=True)
 class Draft:
@@ -115,8 +120,11 @@ def frontier(cells: list[Cell | None], acc: int) -> list[int]:
     return out
 
 
-def fits(cells: list[Cell | None], i: int, t: Tile) -> bool:
-    """Placement rules 2–3 for an empty cell: no H–R contact, at least one join."""
+def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool:
+    """Placement rules 2–3 for an empty cell: no H–R contact, at least one join.
+
+    `mixed` (A1 "if_joined"): H–R contact is allowed; it just does not join.
+    """
     joined = False
     for d in range(4):
         s = t.sides[d]
@@ -128,6 +136,8 @@ def fits(cells: list[Cell | None], i: int, t: Tile) -> bool:
             if e is None:
                 continue
             if e != s:
+                if mixed:
+                    continue
                 return False
             joined = True
         else:
@@ -138,13 +148,17 @@ def fits(cells: list[Cell | None], i: int, t: Tile) -> bool:
             if o is None:
                 continue
             if o != s:
+                if mixed:
+                    continue
                 return False
             joined = True
     return joined
 
 
-def why_not(cells: list[Cell | None], acc: int, i: int, t: Tile, label: str) -> str | None:
-    """The sentence explaining why `t` may not go in cell `i`, or None if it may."""
+def why_not(
+    cells: list[Cell | None], acc: int, i: int, t: Tile, label: str, mixed: bool = False
+) -> str | None:
+    """The sentence explaining why `t` may not go in cell `i`, or None if it may (A1: `mixed`)."""
     where = cell_name(i)
     if i == acc:
         return f"{label} cannot go on {where}: the Accumulator fills that space."
@@ -161,6 +175,8 @@ def why_not(cells: list[Cell | None], acc: int, i: int, t: Tile, label: str) -> 
             if e is None:
                 continue
             if e.type != s:
+                if mixed:
+                    continue
                 return (
                     f"{label} at {where} would run its {ROUTE_NAMES[s]} into the "
                     f"{ROUTE_NAMES[e.type]} exit at the {_SIDE_WORD[SIDES[d]]} edge."
@@ -171,6 +187,8 @@ def why_not(cells: list[Cell | None], acc: int, i: int, t: Tile, label: str) -> 
             if o is None:
                 continue
             if o != s:
+                if mixed:
+                    continue
                 return (
                     f"{label} at {where} would touch the {ROUTE_NAMES[o]} at {cell_name(n)} "
                     "without a station."
@@ -181,11 +199,13 @@ def why_not(cells: list[Cell | None], acc: int, i: int, t: Tile, label: str) -> 
     return None
 
 
-def placements(cells: list[Cell | None], acc: int, face: str) -> Iterator[tuple[int, int]]:
+def placements(
+    cells: list[Cell | None], acc: int, face: str, mixed: bool = False
+) -> Iterator[tuple[int, int]]:
     """Every (cell, orientation) where `face` may be drawn, one orientation per distinct tile."""
     for i in frontier(cells, acc):
         for o in orientations(face):
-            if fits(cells, i, tile(face, o)):
+            if fits(cells, i, tile(face, o), mixed):
                 yield i, o
 
 
@@ -205,6 +225,10 @@ def line_cells(line: str) -> list[int]:
     if kind == "col" and len(key) == 1 and "A" <= key < chr(65 + SIZE):
         return [r * SIZE + ord(key) - 65 for r in range(SIZE)]
     return []
+
+
+def _lit(p: PlayerState, line: str) -> int:
+    return sum(1 for i in line_cells(line) if (c := p.cells[i]) is not None and c.lamp_on)
 
 
 def _unlit(p: PlayerState, line: str) -> int:
@@ -259,7 +283,7 @@ def _draw(ctx: Ctx, draft: Draft, step: Draw) -> None:
     if i is None:
         raise IllegalAction(f"There is no space {step.cell} (columns A–G, rows 1–7).")
     t = tile(face, step.orientation)
-    reason = why_not(draft.p.cells, ctx.acc, i, t, die_label(step.die, face))
+    reason = why_not(draft.p.cells, ctx.acc, i, t, die_label(step.die, face), ctx.mixed)
     if reason:
         raise IllegalAction(reason)
     draft.p.cells[i] = Cell(face, step.orientation, ctx.round, special=step.die == "special")
@@ -289,6 +313,12 @@ def _activate(ctx: Ctx, draft: Draft, step: Activate) -> None:
         and any(_unlit(draft.p, line) for line in LINES)
     ):
         raise IllegalAction(f"{step.line} has no unlit street lamp; choose one that has.")
+    if (
+        not ctx.config.lit_lamp_in_line
+        and _lit(draft.p, step.line)
+        and line_cells(step.line) not in [line_cells(x) for x in activate_lines(ctx, draft)]
+    ):
+        raise IllegalAction(f"{step.line} holds a lamp already lit; choose a line without one.")
     _light(draft.p, step.line)
     draft.owed -= 1
     if ctx.config.lamp_activation == "round_end":
@@ -309,16 +339,13 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
     face = ctx.power[step.die - 1]
     label = f"Power die {step.die} ({'?' if face == '?' else _DIR_WORD[face]})"
     p = draft.p
-    cap = rules().max_charges
     if face == "?":
         if step.exit or step.start or step.length:
             raise IllegalAction(f"{label} electrifies one space of your choice or charges.")
         if (step.cell is None) == (not step.charge):
             raise IllegalAction(f"{label}: name one space to electrify, or charge; not both.")
         if step.charge:
-            if p.charges >= cap:
-                raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
-            p.charges += 1
+            _charge(ctx, p, label)
         else:
             i = parse_cell(step.cell or "")
             if i is None:
@@ -339,6 +366,11 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
             raise IllegalAction(f"There is no exit {step.exit}; exits are {ids}.")
         if e.side != d ^ 2:
             raise IllegalAction(f"{label} cannot enter the board from exit {e.id}.")
+        if ctx.config.exit_line_needs_link and step.length and not _linked(p, e.id):
+            raise IllegalAction(
+                f"{label}: {cell_name(e.cell)} has no route joining exit {e.id}, so power "
+                "cannot enter there."
+            )
         cur = e.cell
     else:
         s = parse_cell(step.start or "")
@@ -362,11 +394,24 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
     if step.charge:
         if cur != ACC:
             raise IllegalAction(f"{label} does not reach the Accumulator there.")
-        if p.charges >= cap:
-            raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
-        p.charges += 1
+        _charge(ctx, p, label)
     draft.used.add(key)
     draft.phase = "power"
+
+
+def _linked(p: PlayerState, exit_id: str) -> bool:
+    """A11 variant: the exit's inner space has a route end of the exit's type facing it."""
+    e = EXIT_BY_ID[exit_id]
+    c = p.cells[e.cell]
+    return c is not None and tile(c.face, c.orientation).sides[e.side] == e.type
+
+
+def _charge(ctx: Ctx, p: PlayerState, label: str) -> None:
+    """One charge (A16: on a full Accumulator illegal, or wasted)."""
+    if p.charges < rules().max_charges:
+        p.charges += 1
+    elif ctx.config.full_charge == "illegal":
+        raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
 
 
 def _power_cell(p: PlayerState, i: int, acc: int, label: str) -> None:
@@ -393,13 +438,24 @@ def unplaced(ctx: Ctx, draft: Draft) -> str | None:
 
 def route_left(ctx: Ctx, draft: Draft) -> str | None:
     """A route die not drawn yet that still fits somewhere (it must be drawn), as a sentence."""
+    rule = ctx.config.undrawn_route_die
+    if rule == "optional":
+        return None
     cells = draft.p.cells
+    if rule == "round_start":
+        # A2 variant: judged on the board as it stood before this round's drawing.
+        cells = [c if c is not None and c.round < ctx.round else None for c in cells]
     for die in ROUTE_DICE:
         if die in draft.used:
             continue
         face = die_face(ctx, die)
         assert face is not None
-        spot = next(placements(cells, ctx.acc, face), None)
+        spot = next(placements(cells, ctx.acc, face, ctx.mixed), None)
+        if spot is not None and rule == "round_start":
+            return (
+                f"{die_label(die, face)} fitted the board at the start of the round (at "
+                f"{cell_name(spot[0])}); every such route die must be drawn."
+            )
         if spot is not None:
             return (
                 f"{die_label(die, face)} can still be drawn (at {cell_name(spot[0])}); every "
@@ -413,14 +469,23 @@ def check_plan(ctx: Ctx, player: PlayerState, plan: Plan) -> Draft:
     draft = draft_of(player)
     for step in plan.steps:
         add_step(ctx, draft, step)
-    missing = unplaced(ctx, draft)
+    missing = unplaced(ctx, draft) or power_left(ctx, draft)
     if missing:
         raise IllegalAction(missing)
     return draft
 
 
 def can_submit(ctx: Ctx, draft: Draft) -> bool:
-    return unplaced(ctx, draft) is None
+    return unplaced(ctx, draft) is None and power_left(ctx, draft) is None
+
+
+def power_left(ctx: Ctx, draft: Draft) -> str | None:
+    """A13 variant (dice not optional): a power die that still has a legal use, as a sentence."""
+    if ctx.config.power_dice_optional or not ctx.config.power:
+        return None
+    for step in electrify_options(ctx, draft):
+        return f"Power die {step.die} can still be used; every power die must be used if it can."
+    return None
 
 
 # --------------------------------------------------------------------------- menus
@@ -439,14 +504,14 @@ def draw_options(ctx: Ctx, draft: Draft, die: str) -> list[Draw]:
             Draw(die="special", face=f, cell=cell_name(i), orientation=o)
             for f in specials()
             if f not in draft.p.specials
-            for i, o in placements(draft.p.cells, ctx.acc, f)
+            for i, o in placements(draft.p.cells, ctx.acc, f, ctx.mixed)
         ]
     face = die_face(ctx, die)
     if face is None:
         return []
     return [
         Draw(die=die, cell=cell_name(i), orientation=o)  # type: ignore[arg-type]
-        for i, o in placements(draft.p.cells, ctx.acc, face)
+        for i, o in placements(draft.p.cells, ctx.acc, face, ctx.mixed)
     ]
 
 
@@ -455,10 +520,17 @@ def activate_options(ctx: Ctx, draft: Draft) -> list[Activate]:
         return []
     if ctx.config.lamp_activation == "round_end" and route_left(ctx, draft):
         return []
+    return [Activate(line=x) for x in activate_lines(ctx, draft)]
+
+
+def activate_lines(ctx: Ctx, draft: Draft) -> list[str]:
+    """The lines that may be lit now (A7, A8), each rule waived if it would leave none."""
     lines = list(LINES)
     if not ctx.config.lamp_line_may_be_empty and any(_unlit(draft.p, x) for x in LINES):
         lines = [x for x in LINES if _unlit(draft.p, x)]
-    return [Activate(line=x) for x in lines]
+    if not ctx.config.lit_lamp_in_line and any(not _lit(draft.p, x) for x in lines):
+        lines = [x for x in lines if not _lit(draft.p, x)]
+    return lines
 
 
 def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
@@ -467,7 +539,7 @@ def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
         return []
     p = draft.p
     out: list[Electrify] = []
-    full = p.charges >= rules().max_charges
+    full = p.charges >= rules().max_charges and ctx.config.full_charge == "illegal"
     for k, face in enumerate(ctx.power, start=1):
         if f"power{k}" in draft.used:
             continue
@@ -483,7 +555,9 @@ def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
             continue
         d = SIDES.index(face)
         starts: list[tuple[str | None, str | None, int]] = [
-            (e.id, None, e.cell) for e in EXITS if e.side == d ^ 2
+            (e.id, None, e.cell)
+            for e in EXITS
+            if e.side == d ^ 2 and (not ctx.config.exit_line_needs_link or _linked(p, e.id))
         ]
         starts += [
             (None, cell_name(i), NEIGH[i][d])

@@ -4,6 +4,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.railroad_ink.board import CELLS, CENTRE, EXIT_AT, EXITS, NEIGH, Tile, rules, tile
+from engine.railroad_ink.config import Config
 from engine.railroad_ink.state import Cell
 
 _EXIT_INDEX = {e.id: k for k, e in enumerate(EXITS)}
@@ -34,8 +35,14 @@ def tiles_of(cells: list[Cell | None]) -> list[Tile | None]:
     return [None if c is None else tile(c.face, c.orientation) for c in cells]
 
 
-def network_exits(tiles: list[Tile | None]) -> list[int]:
-    """Exit count of each network touching an exit, largest first (union-find over segments)."""
+def network_exits(
+    tiles: list[Tile | None], typed: bool = False, linked_only: bool = False
+) -> list[int]:
+    """Exit count of each network touching an exit, largest first (union-find over segments).
+
+    `typed`: only same-type ends join (boards where highway may touch railway, A1);
+    `linked_only`: leave out lone exits that no route reaches.
+    """
     parent = list(range(2 * CELLS + len(EXITS)))
 
     def find(x: int) -> int:
@@ -54,21 +61,30 @@ def network_exits(tiles: list[Tile | None]) -> list[int]:
             n = NEIGH[i][d]
             if n < 0:
                 e = EXIT_AT.get((i, d))
-                if e is not None:
+                if e is not None and (not typed or e.type == t.sides[d]):
                     parent[find(a)] = find(2 * CELLS + _EXIT_INDEX[e.id])
             elif d in (1, 2):
                 tn = tiles[n]
-                if tn is not None and tn.sides[d ^ 2] is not None:
+                o = None if tn is None else tn.sides[d ^ 2]
+                if tn is not None and o is not None and (not typed or o == t.sides[d]):
                     parent[find(a)] = find(2 * n + tn.seg_of[d ^ 2])
+    routed = {find(2 * i + k) for i, t in enumerate(tiles) if t for k in range(t.segments)}
     counts: dict[int, int] = {}
     for k in range(len(EXITS)):
         root = find(2 * CELLS + k)
+        if linked_only and root not in routed:
+            continue
         counts[root] = counts.get(root, 0) + 1
     return sorted(counts.values(), reverse=True)
 
 
-def errors(tiles: list[Tile | None], acc: int) -> int:
-    """Open route ends facing an empty space or a blank side (edge and Accumulator excused)."""
+def errors(
+    tiles: list[Tile | None], acc: int, typed: bool = False, acc_excused: bool = True
+) -> int:
+    """Open route ends facing an empty space or a blank side (edge and Accumulator excused).
+
+    `typed`: an end facing an end of the other type is open too (A1); `acc_excused` (A10).
+    """
     n_err = 0
     for i, t in enumerate(tiles):
         if t is None:
@@ -77,10 +93,11 @@ def errors(tiles: list[Tile | None], acc: int) -> int:
             if t.sides[d] is None:
                 continue
             n = NEIGH[i][d]
-            if n < 0 or n == acc:
+            if n < 0 or (n == acc and acc_excused):
                 continue
             tn = tiles[n]
-            if tn is None or tn.sides[d ^ 2] is None:
+            o = None if tn is None else tn.sides[d ^ 2]
+            if o is None or (typed and o != t.sides[d]):
                 n_err += 1
     return n_err
 
@@ -165,8 +182,11 @@ def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], m
     return best
 
 
-def power_exits(cells: list[Cell | None], acc: int) -> int:
-    """Exits whose inner space is electrified and linked by power to the Accumulator."""
+def power_exits(cells: list[Cell | None], acc: int, rule: str = "accumulator") -> int:
+    """Exits whose inner space is electrified and linked by power to the Accumulator (A15);
+    rule "electrified": every exit whose inner space is electrified."""
+    if rule == "electrified":
+        return sum(1 for e in EXITS if (c := cells[e.cell]) is not None and c.electrified)
     comp: set[int] = set()
     todo = [n for n in NEIGH[acc] if n >= 0 and (c := cells[n]) is not None and c.electrified]
     comp.update(todo)
@@ -180,22 +200,37 @@ def power_exits(cells: list[Cell | None], acc: int) -> int:
 
 
 def score(
-    cells: list[Cell | None], charges: int, acc: int, mode: str = "simple", acc_centre: bool = False
+    cells: list[Cell | None],
+    charges: int,
+    acc: int,
+    mode: str = "simple",
+    acc_centre: bool = False,
+    config: Config | None = None,
 ) -> Score:
-    """Score a board; `acc` is the Accumulator's cell (-1 without Power Grid)."""
+    """Score a board; `acc` is the Accumulator's cell (-1 without Power Grid).
+
+    With `config`, its rulings apply (its longest_route and accumulator_is_centre win over
+    `mode` and `acc_centre`); without, the defaults.
+    """
+    cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)  # type: ignore[arg-type]
+    typed = cfg.mixed_contact != "illegal"
     tiles = tiles_of(cells)
     s = Score()
-    s.networks = [n for n in network_exits(tiles) if n > 1]
+    sizes = network_exits(tiles, typed, linked_only=True)
+    s.networks = [n for n in sizes if n > 1]
     table = rules().network_points
-    s.network_points = sum(table[n] for n in s.networks)
-    s.longest_highway = longest(tiles, "H", mode)
-    s.longest_railway = longest(tiles, "R", mode)
-    s.centre = sum(1 for i in CENTRE if cells[i] is not None) + (acc >= 0 and acc_centre)
-    s.errors = errors(tiles, acc)
+    lone = table[1] if cfg.one_exit_network_points is None else cfg.one_exit_network_points
+    s.network_points = sum(table[n] for n in s.networks) + lone * sizes.count(1)
+    s.longest_highway = longest(tiles, "H", cfg.longest_route)
+    s.longest_railway = longest(tiles, "R", cfg.longest_route)
+    per = (lambda t: t.segments) if cfg.centre_counts == "segment" else (lambda t: 1)
+    s.centre = sum(per(t) for i in CENTRE if (t := tiles[i]) is not None)
+    s.centre += acc >= 0 and cfg.accumulator_is_centre
+    s.errors = errors(tiles, acc, typed, cfg.accumulator_excuses_ends)
     s.lamps = sum(1 for c in cells if c is not None and c.lamp_on)
     if acc >= 0:
         s.charges = charges
-        s.power_exits = power_exits(cells, acc)
+        s.power_exits = power_exits(cells, acc, cfg.power_exit_rule)
         s.power = charges * s.power_exits
     s.total = (
         s.network_points

@@ -45,6 +45,8 @@ class Config(BaseModel):
     lit_lamp_in_line: bool = True
     """A8: the chosen line may hold lamps already lit (they gain nothing); False: it may not,
     unless every line does."""
+    accumulator_joins_networks: bool = False
+    """A10: the Accumulator is no network connector; True: route ends facing it all join."""
     accumulator_excuses_ends: bool = True
     """A10: a route end facing the Accumulator is not an error; False: it is one."""
     exit_line_needs_link: bool = False

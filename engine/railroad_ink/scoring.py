@@ -36,14 +36,16 @@ def tiles_of(cells: list[Cell | None]) -> list[Tile | None]:
 
 
 def network_exits(
-    tiles: list[Tile | None], typed: bool = False, linked_only: bool = False
+    tiles: list[Tile | None], typed: bool = False, linked_only: bool = False, hub: int = -1
 ) -> list[int]:
     """Exit count of each network touching an exit, largest first (union-find over segments).
 
     `typed`: only same-type ends join (boards where highway may touch railway, A1);
-    `linked_only`: leave out lone exits that no route reaches.
+    `linked_only`: leave out lone exits that no route reaches;
+    `hub`: a cell (the Accumulator, A10) that joins every route end facing it into one network.
     """
-    parent = list(range(2 * CELLS + len(EXITS)))
+    hub_node = 2 * CELLS + len(EXITS)
+    parent = list(range(hub_node + 1))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -59,7 +61,9 @@ def network_exits(
                 continue
             a = 2 * i + t.seg_of[d]
             n = NEIGH[i][d]
-            if n < 0:
+            if n >= 0 and n == hub:
+                parent[find(a)] = find(hub_node)
+            elif n < 0:
                 e = EXIT_AT.get((i, d))
                 if e is not None and (not typed or e.type == t.sides[d]):
                     parent[find(a)] = find(2 * CELLS + _EXIT_INDEX[e.id])
@@ -216,7 +220,9 @@ def score(
     typed = cfg.mixed_contact != "illegal"
     tiles = tiles_of(cells)
     s = Score()
-    sizes = network_exits(tiles, typed, linked_only=True)
+    sizes = network_exits(
+        tiles, typed, linked_only=True, hub=acc if cfg.accumulator_joins_networks else -1
+    )
     s.networks = [n for n in sizes if n > 1]
     table = rules().network_points
     lone = table[1] if cfg.one_exit_network_points is None else cfg.one_exit_network_points

@@ -48,6 +48,7 @@ def test_defaults_are_the_spec_recommendations():
     )  # fmt: skip
     assert (c.exit_line_needs_link, c.power_dice_optional) == (False, True)
     assert (c.power_exit_rule, c.full_charge) == ("accumulator", "illegal")
+    assert not c.accumulator_joins_networks and not c.accumulator_is_centre
 
 
 # --------------------------------------------------------------------------- A1
@@ -140,6 +141,14 @@ def test_a10_route_end_into_the_accumulator():
     spec = {"D3": ("highway_straight", 0)}
     assert _score(spec, power=True).errors == 1
     assert _score(spec, power=True, accumulator_excuses_ends=False).errors == 2
+
+
+def test_a10_the_accumulator_joins_no_networks_unless_configured():
+    # Railways from the top and the bottom exits of column D run into the Accumulator at D4.
+    spec = {c: ("railway_straight", 0) for c in ("D1", "D2", "D3", "D5", "D6", "D7")}
+    assert _score(spec, power=True).networks == []
+    joined = _score(spec, power=True, accumulator_joins_networks=True)
+    assert joined.networks == [2] and joined.network_points == 4
 
 
 def test_a15_which_exits_count_for_power():

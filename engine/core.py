@@ -44,6 +44,18 @@ class Game(Protocol):
     def parse_action(self, data: dict[str, Any]) -> Any: ...
 
 
+def check_planner(state: Any, seat: int) -> None:
+    """Refuse a plan from anyone but a seated player while the round's dice are out."""
+    if seat == CHANCE:
+        raise IllegalAction("The chance seat rolls dice; it does not plan.")
+    if not 0 <= seat < len(state.players):
+        raise IllegalAction(f"Seat {seat} is not at this table.")
+    if state.phase == "over":
+        raise IllegalAction("The game is over.")
+    if state.phase != "plan":
+        raise IllegalAction(f"The dice for round {state.round} are not rolled yet.")
+
+
 def step(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], Any]) -> Any:
     """Let everyone who owes an action act once: chance from `rng`, seats from `policy`."""
     for seat in sorted(game.to_act(state)):

@@ -5,7 +5,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction, shared_ranks
+from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks
 from engine.powerline import scoring, views
 from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
 from engine.powerline.board import (
@@ -269,7 +269,7 @@ class Powerline:
         self, state: State, seat: int, placements: Sequence[Placement | dict[str, Any]]
     ) -> list[Placement]:
         """Legal next placements after a partial plan (for menus and autocomplete)."""
-        self._check_planner(state, seat)
+        check_planner(state, seat)
         ctx = seat_context(state, seat)
         partial = [parse_placement(p) if isinstance(p, dict) else p for p in placements]
         return list(legal_next(ctx, draft_of(ctx, partial)))
@@ -278,7 +278,7 @@ class Powerline:
         self, state: State, seat: int, placements: Sequence[Placement | dict[str, Any]]
     ) -> bool:
         """Whether the partial plan may be submitted as it is."""
-        self._check_planner(state, seat)
+        check_planner(state, seat)
         ctx = seat_context(state, seat)
         partial = [parse_placement(p) if isinstance(p, dict) else p for p in placements]
         return can_submit(ctx, draft_of(ctx, partial))
@@ -302,7 +302,7 @@ class Powerline:
                 players=state.players,
                 last_round=state.last_round,
             )
-        self._check_planner(state, seat)
+        check_planner(state, seat)
         check_plan(seat_context(state, seat), action)
         plans = (*state.plans[:seat], action, *state.plans[seat + 1 :])
         planned = State(
@@ -317,16 +317,6 @@ class Powerline:
             last_round=state.last_round,
         )
         return _construct(planned) if all(p is not None for p in plans) else planned
-
-    def _check_planner(self, state: State, seat: int) -> None:
-        if seat == CHANCE:
-            raise IllegalAction("The chance seat rolls dice; it does not plan.")
-        if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"Seat {seat} is not at this table.")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if state.phase != "plan":
-            raise IllegalAction(f"The dice for round {state.round} are not rolled yet.")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.outcome(state))

@@ -5,7 +5,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction, shared_ranks
+from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks
 from engine.railroad_ink import scoring, views
 from engine.railroad_ink.actions import (
     Activate,
@@ -159,7 +159,7 @@ class RailroadInk:
         return can_submit(seat_context(state), self._draft(state, seat, partial))
 
     def _draft(self, state: State, seat: int, partial: Sequence[Step | dict[str, Any]]) -> Draft:
-        self._check_planner(state, seat)
+        check_planner(state, seat)
         ctx = seat_context(state)
         draft = draft_of(state.players[seat])
         for step in partial:
@@ -185,7 +185,7 @@ class RailroadInk:
                 last_roll=state.last_roll,
                 last_plans=state.last_plans,
             )
-        self._check_planner(state, seat)
+        check_planner(state, seat)
         if state.plans[seat] is not None:
             raise IllegalAction(f"Seat {seat} has already planned round {state.round}.")
         check_plan(seat_context(state), state.players[seat], action)
@@ -202,16 +202,6 @@ class RailroadInk:
             last_roll=state.last_roll,
             last_plans=state.last_plans,
         )
-
-    def _check_planner(self, state: State, seat: int) -> None:
-        if seat == CHANCE:
-            raise IllegalAction("The chance seat rolls dice; it does not plan.")
-        if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"Seat {seat} is not at this table.")
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if state.phase != "plan":
-            raise IllegalAction(f"The dice for round {state.round} are not rolled yet.")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.outcome(state))

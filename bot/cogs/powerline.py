@@ -180,13 +180,16 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     # ---- following the game --------------------------------------------------------------------
 
     async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
+        """The Powerline game meant: the given one, this channel's, or the user's only one."""
+        table = None
         if game is not None:
-            return await self.service.table(game)
-        if interaction.guild is not None and interaction.channel_id:
+            table = await self.service.table(game)
+        elif interaction.guild is not None and interaction.channel_id:
             table = await self.service.table_in(interaction.channel_id)
-            if table:
-                return table
-        return await self.service.pick_game(interaction.user.id, None)
+        table = table or await self.service.pick_game(interaction.user.id, None, GAME)
+        if table.row.game != GAME:
+            raise UserError(f"Game #{table.row.id} is {table.game.title}, not Powerline.")
+        return table
 
     @app_commands.command(
         name="log", description="Download a game's replay (config, seed, actions)"

@@ -186,6 +186,9 @@ class _Preview:
                 return
             cell = _turned(view, face, int(step.get("orientation") or 0))
             cell.update(cell=name, special=step["die"] == "special", round=view["round"])
+            # A space powered while empty (a rules option) powers the route drawn on it.
+            if self.cells.get(name, {}).get("electrified"):
+                cell["electrified"] = True
             self.cells[name] = cell
             self.used.add(step["die"])
             if step["die"] == "special":
@@ -226,6 +229,8 @@ class _Preview:
                 cur = _neighbour(cur, d)
         for name in done:
             c = self.cells.get(name)
+            if c is None and step.get("cell") and _valid(name):
+                c = {"cell": name}
             if c is not None and not c.get("accumulator"):
                 self.cells[name] = {**c, "electrified": True}
                 self._tag(name, tag)
@@ -320,6 +325,10 @@ def _grid(
         box = (x + 1, y + 1, x + CELL - 1, y + CELL - 1)
         if cell.get("accumulator"):
             _accumulator(draw, box, charges, view["max_charges"])
+            continue
+        if "face" not in cell:
+            draw.rectangle(box, fill=POWER_TINT)
+            electrified(draw, box)
             continue
         if cell.get("lamp_on"):
             draw.rectangle(box, fill=LIT)

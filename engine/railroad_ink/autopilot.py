@@ -58,9 +58,14 @@ def _from_view(view: dict[str, Any], seat: int) -> tuple[Ctx, PlayerState]:
     )
     me = view["seats"][seat]
     cells: list[Cell | None] = [None] * CELLS
+    powered: list[int] = []
     for row in me["board"]:
         for c in row:
-            if c is not None and "face" in c:
+            if c is not None and "face" not in c and c.get("electrified"):
+                i = parse_cell(c["cell"])
+                assert i is not None
+                powered.append(i)
+            elif c is not None and "face" in c:
                 i = parse_cell(c["cell"])
                 assert i is not None
                 cells[i] = Cell(
@@ -71,14 +76,15 @@ def _from_view(view: dict[str, Any], seat: int) -> tuple[Ctx, PlayerState]:
                     c["lamp_on"],
                     c["electrified"],
                 )
-    return ctx, PlayerState(cells, me["charges"] or 0, list(me["specials_used"]))
+    return ctx, PlayerState(cells, me["charges"] or 0, list(me["specials_used"]), powered)
 
 
-def value(ctx: Ctx, cells: list[Cell | None], charges: int, w: Weights) -> float:
+def value(ctx: Ctx, p: PlayerState, w: Weights) -> float:
     """The board's score, softened while rounds remain, plus what it promises."""
     cfg = ctx.config
+    cells, charges = p.cells, p.charges
     acc = ACC if cfg.power else -1
-    s = scoring.score(cells, charges, acc, config=cfg)
+    s = scoring.score(cells, charges, acc, config=cfg, powered=p.powered)
     last = ctx.round >= cfg.round_count
     v = float(s.total)
     if not last:
@@ -91,18 +97,18 @@ def value(ctx: Ctx, cells: list[Cell | None], charges: int, w: Weights) -> float
         )
         v += w.exit_reached * reached
         if acc >= 0:
-            linked = _linked(cells)
+            linked = _linked(p)
             v += w.power_cell * linked + w.charge * charges
     return v
 
 
-def _linked(cells: list[Cell | None]) -> int:
-    seen = {n for n in NEIGH[ACC] if n >= 0 and (c := cells[n]) is not None and c.electrified}
+def _linked(p: PlayerState) -> int:
+    seen = {n for n in NEIGH[ACC] if n >= 0 and p.electrified(n)}
     todo = list(seen)
     while todo:
         u = todo.pop()
         for n in NEIGH[u]:
-            if n >= 0 and n not in seen and (c := cells[n]) is not None and c.electrified:
+            if n >= 0 and n not in seen and p.electrified(n):
                 seen.add(n)
                 todo.append(n)
     return len(seen)
@@ -114,7 +120,7 @@ def _best(ctx: Ctx, draft: Draft, options: list[Step], w: Weights) -> tuple[Step
     for step in options:
         trial = Draft(draft.p.copy(), set(draft.used), draft.owed, draft.phase, draft.special)
         add_step(ctx, trial, step)
-        v = value(ctx, trial.p.cells, trial.p.charges, w)
+        v = value(ctx, trial.p, w)
         if v > best_v:
             best, best_v = step, v
     return best, best_v
@@ -135,7 +141,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
         assert step is not None
         take(step)
 
-    current = value(ctx, draft.p.cells, draft.p.charges, w)
+    current = value(ctx, draft.p, w)
     extras = (*(LAMP_DICE if ctx.config.lamps else ()), "special")
     while True:
         while True:
@@ -144,7 +150,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
             if step is None:
                 break
             take(step)
-        current = value(ctx, draft.p.cells, draft.p.charges, w)
+        current = value(ctx, draft.p, w)
         # One optional extra at a time: it may open a space where a skipped route die now fits.
         took = False
         for die in extras:
@@ -165,7 +171,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
             break
     while draft.owed:
         light()
-    current = value(ctx, draft.p.cells, draft.p.charges, w)
+    current = value(ctx, draft.p, w)
     while True:
         step, v = _best(ctx, draft, electrify_options(ctx, draft), w)
         if step is None or (v <= current and power_left(ctx, draft) is None):

@@ -58,6 +58,9 @@ class Config(BaseModel):
     power_exit_rule: Literal["accumulator", "electrified"] = "accumulator"
     """A15: an exit counts for power if its electrified inner space is linked by electrified
     spaces to the Accumulator; "electrified": if its inner space is electrified at all."""
+    wild_power_needs_route: bool = True
+    """A14: a "?" power die electrifies a space holding a route; False: any space but the
+    Accumulator, empty ones too (a route drawn there later is electrified)."""
     full_charge: Literal["illegal", "wasted"] = "illegal"
     """A16: charging a full Accumulator (3 charges) is illegal, or allowed and adds nothing."""
 

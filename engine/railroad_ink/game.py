@@ -46,7 +46,7 @@ def score_of(state: State, seat: int) -> scoring.Score:
     cfg = state.config
     p = state.players[seat]
     acc = ACC if cfg.power else -1
-    return scoring.score(p.cells, p.charges, acc, config=cfg)
+    return scoring.score(p.cells, p.charges, acc, config=cfg, powered=p.powered)
 
 
 def _check_roll(config: Config, roll: Roll) -> None:

@@ -286,7 +286,13 @@ def _draw(ctx: Ctx, draft: Draft, step: Draw) -> None:
     reason = why_not(draft.p.cells, ctx.acc, i, t, die_label(step.die, face), ctx.mixed)
     if reason:
         raise IllegalAction(reason)
-    draft.p.cells[i] = Cell(face, step.orientation, ctx.round, special=step.die == "special")
+    # A route drawn on a space a "?" die already electrified (A14 option) carries the power.
+    powered = i in draft.p.powered
+    if powered:
+        draft.p.powered.remove(i)
+    draft.p.cells[i] = Cell(
+        face, step.orientation, ctx.round, special=step.die == "special", electrified=powered
+    )
     draft.used.add(step.die)
     if step.die == "special":
         draft.special = True
@@ -350,7 +356,7 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
             i = parse_cell(step.cell or "")
             if i is None:
                 raise IllegalAction(f"There is no space {step.cell} (columns A–G, rows 1–7).")
-            _power_cell(p, i, ACC, label)
+            _power_cell(p, i, label, empty_ok=not ctx.config.wild_power_needs_route)
         draft.used.add(key)
         draft.phase = "power"
         return
@@ -376,8 +382,7 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
         s = parse_cell(step.start or "")
         if s is None:
             raise IllegalAction(f"There is no space {step.start} (columns A–G, rows 1–7).")
-        c = p.cells[s]
-        if c is None or not c.electrified:
+        if not p.electrified(s):
             raise IllegalAction(f"{label} must start from an exit or an electrified space.")
         cur = NEIGH[s][d]
     if step.length == 0 and not step.charge:
@@ -389,7 +394,7 @@ def _electrify(ctx: Ctx, draft: Draft, step: Electrify) -> None:
     for _ in range(step.length):
         if cur < 0:
             raise IllegalAction(f"{label} would run off the board.")
-        _power_cell(p, cur, ACC, label)
+        _power_cell(p, cur, label)
         cur = NEIGH[cur][d]
     if step.charge:
         if cur != ACC:
@@ -414,16 +419,19 @@ def _charge(ctx: Ctx, p: PlayerState, label: str) -> None:
         raise IllegalAction(f"{label}: the Accumulator is already fully charged.")
 
 
-def _power_cell(p: PlayerState, i: int, acc: int, label: str) -> None:
+def _power_cell(p: PlayerState, i: int, label: str, empty_ok: bool = False) -> None:
     where = cell_name(i)
-    if i == acc:
+    if i == ACC:
         raise IllegalAction(f"{label} cannot electrify the Accumulator; charge it instead.")
-    c = p.cells[i]
-    if c is None:
-        raise IllegalAction(f"{label} would electrify {where}, which holds no route.")
-    if c.electrified:
+    if p.electrified(i):
         raise IllegalAction(f"{label} would electrify {where}, which already is.")
-    p.cells[i] = replace(c, electrified=True)
+    c = p.cells[i]
+    if c is not None:
+        p.cells[i] = replace(c, electrified=True)
+    elif empty_ok:
+        p.powered = sorted([*p.powered, i])
+    else:
+        raise IllegalAction(f"{label} would electrify {where}, which holds no route.")
 
 
 # --------------------------------------------------------------------------- completeness
@@ -545,10 +553,11 @@ def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
             continue
         die = 1 if k == 1 else 2
         if face == "?":
+            anywhere = not ctx.config.wild_power_needs_route
             out += [
                 Electrify(die=die, cell=cell_name(i))
                 for i, c in enumerate(p.cells)
-                if c is not None and not c.electrified
+                if i != ACC and not p.electrified(i) and (c is not None or anywhere)
             ]
             if not full:
                 out.append(Electrify(die=die, charge=True))
@@ -560,9 +569,7 @@ def electrify_options(ctx: Ctx, draft: Draft) -> list[Electrify]:
             if e.side == d ^ 2 and (not ctx.config.exit_line_needs_link or _linked(p, e.id))
         ]
         starts += [
-            (None, cell_name(i), NEIGH[i][d])
-            for i, c in enumerate(p.cells)
-            if c is not None and c.electrified
+            (None, cell_name(i), NEIGH[i][d]) for i in range(len(p.cells)) if p.electrified(i)
         ]
         for exit_id, start, cur in starts:
             n = 0

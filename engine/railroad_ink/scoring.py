@@ -1,5 +1,6 @@
 """End-of-game scoring of one board: exit networks, longest routes, centre, errors, expansions."""
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -186,18 +187,22 @@ def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], m
     return best
 
 
-def power_exits(cells: list[Cell | None], acc: int, rule: str = "accumulator") -> int:
+def power_exits(
+    cells: list[Cell | None], acc: int, rule: str = "accumulator", powered: Iterable[int] = ()
+) -> int:
     """Exits whose inner space is electrified and linked by power to the Accumulator (A15);
-    rule "electrified": every exit whose inner space is electrified."""
+    rule "electrified": every exit whose inner space is electrified. `powered`: empty spaces
+    electrified by a "?" die (A14 option)."""
+    lit = {i for i, c in enumerate(cells) if c is not None and c.electrified}
+    lit.update(powered)
     if rule == "electrified":
-        return sum(1 for e in EXITS if (c := cells[e.cell]) is not None and c.electrified)
-    comp: set[int] = set()
-    todo = [n for n in NEIGH[acc] if n >= 0 and (c := cells[n]) is not None and c.electrified]
-    comp.update(todo)
+        return sum(1 for e in EXITS if e.cell in lit)
+    comp = {n for n in NEIGH[acc] if n in lit}
+    todo = list(comp)
     while todo:
         u = todo.pop()
         for n in NEIGH[u]:
-            if n >= 0 and n not in comp and (c := cells[n]) is not None and c.electrified:
+            if n in lit and n not in comp:
                 comp.add(n)
                 todo.append(n)
     return sum(1 for e in EXITS if e.cell in comp)
@@ -210,6 +215,7 @@ def score(
     mode: str = "simple",
     acc_centre: bool = False,
     config: Config | None = None,
+    powered: Iterable[int] = (),
 ) -> Score:
     """Score a board; `acc` is the Accumulator's cell (-1 without Power Grid).
 
@@ -236,7 +242,7 @@ def score(
     s.lamps = sum(1 for c in cells if c is not None and c.lamp_on)
     if acc >= 0:
         s.charges = charges
-        s.power_exits = power_exits(cells, acc, cfg.power_exit_rule)
+        s.power_exits = power_exits(cells, acc, cfg.power_exit_rule, powered)
         s.power = charges * s.power_exits
     s.total = (
         s.network_points

@@ -1,6 +1,6 @@
 """Railroad Ink game state: plain dataclasses, copied on write, serialised through pydantic."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import TypeAdapter
@@ -25,14 +25,23 @@ class Cell:
 
 @dataclass(slots=True)
 class PlayerState:
-    """One seat's board: 49 cells row by row from A1, Accumulator charges, specials used."""
+    """One seat's board: 49 cells row by row from A1, Accumulator charges, specials used, and
+    the empty spaces electrified by a "?" die (spec A14 option), sorted."""
 
     cells: list[Cell | None]
     charges: int
     specials: list[str]
+    powered: list[int] = field(default_factory=list)
 
     def copy(self) -> "PlayerState":
-        return PlayerState(self.cells.copy(), self.charges, self.specials.copy())
+        return PlayerState(
+            self.cells.copy(), self.charges, self.specials.copy(), self.powered.copy()
+        )
+
+    def electrified(self, i: int) -> bool:
+        """Whether space `i` carries power, with or without a route."""
+        c = self.cells[i]
+        return c.electrified if c is not None else i in self.powered
 
 
 @dataclass(slots=True)

@@ -19,8 +19,10 @@ from engine.railroad_ink.planning import LAMP_DICE, ROUTE_DICE
 from engine.railroad_ink.state import Cell, State
 
 
-def _cell(i: int, c: Cell | None, acc: bool) -> dict[str, Any] | None:
+def _cell(i: int, c: Cell | None, acc: bool, powered: bool) -> dict[str, Any] | None:
     if c is None:
+        if powered:
+            return {"cell": cell_name(i), "electrified": True}
         return {"cell": cell_name(i), "accumulator": True} if acc else None
     t = tile(c.face, c.orientation)
     return {
@@ -68,7 +70,12 @@ def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any])
         "plan": plan.model_dump(mode="json") if plan is not None and seat == viewer else None,
         "board": [
             [
-                _cell(r * SIZE + c, p.cells[r * SIZE + c], power and r * SIZE + c == ACC)
+                _cell(
+                    r * SIZE + c,
+                    p.cells[r * SIZE + c],
+                    power and r * SIZE + c == ACC,
+                    r * SIZE + c in p.powered,
+                )
                 for c in range(SIZE)
             ]
             for r in range(SIZE)

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import CHANCE, IllegalAction, play_out
 from engine.railroad_ink import autopilot
+from engine.railroad_ink.actions import Electrify
 from engine.railroad_ink.board import ACC, tile
 from engine.railroad_ink.game import score_of
 from engine.railroad_ink.scoring import score
@@ -49,6 +50,7 @@ def test_defaults_are_the_spec_recommendations():
     assert (c.exit_line_needs_link, c.power_dice_optional) == (False, True)
     assert (c.power_exit_rule, c.full_charge) == ("accumulator", "illegal")
     assert not c.accumulator_joins_networks and not c.accumulator_is_centre
+    assert c.wild_power_needs_route
 
 
 # --------------------------------------------------------------------------- A1
@@ -256,6 +258,63 @@ def test_a16_option_lets_the_charge_go_to_waste():
     assert done.players[0].charges == 3
 
 
+# --------------------------------------------------------------------------- A14
+
+A14_DICE = ("railway_straight", "railway_straight", "railway_straight", "overpass")
+A14_SPEC = {"D1": ("railway_straight", 0), "D2": ("railway_straight", 0)}
+A14_STEPS = (
+    draw("route1", "D3"),
+    draw("route2", "A2", 1),
+    draw("route3", "G2", 1),
+    draw("route4", "D7", 1),
+)
+
+
+def _a14_state(**options):
+    state = with_board(new_game(expansions=POWER, **options), A14_SPEC)
+    return rolled(state, roll(*A14_DICE, power=("?", "?")))
+
+
+def test_a14_a_wild_power_die_needs_a_route_by_default():
+    state = _a14_state()
+    assert refused(state, 0, plan(*A14_STEPS, power(1, cell="C3"))) == (
+        "Power die 1 (?) would electrify C3, which holds no route."
+    )
+    draft = [G.parse_action(plan(*A14_STEPS)).steps[i] for i in range(4)]
+    offered = {s.cell for s in G.legal_next(state, 0, draft) if isinstance(s, Electrify) and s.cell}
+    assert offered == {"D1", "D2", "D3", "A2", "G2", "D7"}
+
+
+def test_a14_option_powers_an_empty_space_and_the_route_drawn_there_later():
+    # Optional route dice keep round 2 to the one drawing on the powered space.
+    state = _a14_state(wild_power_needs_route=False, undrawn_route_die="optional")
+    draft = [G.parse_action(plan(*A14_STEPS)).steps[i] for i in range(4)]
+    offered = {s.cell for s in G.legal_next(state, 0, draft) if isinstance(s, Electrify) and s.cell}
+    assert "B2" in offered and "D4" not in offered  # D4 is the Accumulator
+    done = G.apply(state, 0, G.parse_action(plan(*A14_STEPS, power(1, cell="B2"))))
+    p = done.players[0]
+    assert p.powered == [8] and p.cells[8] is None and p.electrified(8)
+    assert G.view(done, 0)["seats"][0]["board"][1][1] == {"cell": "B2", "electrified": True}
+    assert G.dump_state(G.load_state(G.dump_state(done))) == G.dump_state(done)
+
+    again = rolled(done, roll(*A14_DICE, power=("?", "S")))
+    assert refused(again, 0, plan(power(1, cell="B2"))) == (
+        "Power die 1 (?) would electrify B2, which already is."
+    )
+    later = G.apply(again, 0, G.parse_action(plan(draw("route1", "B2", 1))))
+    assert later.players[0].powered == [] and later.players[0].cells[8].electrified
+
+
+def test_a14_option_counts_an_empty_powered_inner_space_for_its_exit():
+    on = {"electrified": True}
+    spec = {"D2": ("railway_straight", 0, on), "D3": ("railway_straight", 0, on)}
+    cells_ = cells(spec)
+    config = G.Config(expansions=POWER, wild_power_needs_route=False)
+    assert score(cells_, 2, ACC, config=config).power_exits == 0
+    # D1, just inside exit N:D1, is empty but powered: D1-D2-D3 reach the Accumulator at D4.
+    assert score(cells_, 2, ACC, config=config, powered=[3]).power == 2
+
+
 # --------------------------------------------------------------------------- whole games
 
 
@@ -271,6 +330,7 @@ def _options(rng: Random) -> dict:
         "power_dice_optional": rng.random() < 0.5,
         "power_exit_rule": rng.choice(("accumulator", "electrified")),
         "full_charge": rng.choice(("illegal", "wasted")),
+        "wild_power_needs_route": rng.random() < 0.5,
     }
 
 

@@ -137,6 +137,21 @@ def test_power_steps_are_previewed():
     assert found
 
 
+def test_an_empty_space_powered_by_the_wild_die_is_drawn():
+    # Table option A14: a "?" power die may electrify an empty space.
+    config = G.Config(expansions=frozenset({"power_grid"}), wild_power_needs_route=False)
+    state = G.new(config, 4)
+    state = G.apply(state, -1, G.sample_chance(state, Random(4)))
+    view = G.view(state, 0)
+    drafted = board(view, 0, draft=[{"step": "electrify", "die": 1, "cell": "B2"}])
+    assert _check(drafted).tobytes() != _decode(board(view, 0)).tobytes()
+    seat = view["seats"][0]
+    rows = [[*row] for row in seat["board"]]
+    rows[1][1] = {"cell": "B2", "electrified": True}
+    powered = board({**view, "seats": [{**seat, "board": rows}]}, 0)
+    assert _check(powered).tobytes() != _decode(board(view, 0)).tobytes()
+
+
 def test_a_malformed_draft_does_not_crash():
     state = _planning(2, BOTH, 5, 2)
     view = G.view(state, 0)

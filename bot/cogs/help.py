@@ -4,6 +4,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service.planners import hosted_games
 from engine import registry
 
 
@@ -13,7 +14,7 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="What this bot can do: its games and commands")
     async def help(self, interaction: discord.Interaction) -> None:
-        games = [f"• **{g.title}** — {g.summary}" for g in map(registry.get, registry.names())]
+        games = [f"• **{g.title}** — {g.summary}" for g in map(registry.get, hosted_games())]
         lines = []
         for command in sorted(self.bot.tree.get_commands(), key=lambda c: c.name):
             if isinstance(command, app_commands.Group):

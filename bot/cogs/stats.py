@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.errors import UserError
+from bot.service.planners import hosted_games
 from bot.service.ratings import GLOBAL, Rating
 from bot.service.service import Service
 from engine import registry
@@ -94,7 +95,7 @@ class PageButton(
         await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
 
 
-GAMES = [app_commands.Choice(name=registry.get(n).title, value=n) for n in registry.names()]
+GAMES = [app_commands.Choice(name=registry.get(n).title, value=n) for n in hosted_games()]
 
 
 class Stats(commands.Cog):
@@ -193,7 +194,7 @@ class Stats(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def rebuild(self, interaction: discord.Interaction, game: str = "powerline") -> None:
-        if game not in registry.names():
+        if game not in hosted_games():
             raise UserError(f"There is no game “{game}”.")
         games = await self.service.rebuild_ratings(game, interaction.guild_id or GLOBAL)
         await interaction.response.send_message(

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from bot.service.powerline import describe as describe_placement
 from bot.service.powerline import parse_key as parse_placement_key
 from bot.service.powerline import placement_key
+from engine import registry
 from engine.powerline import autopilot as powerline_autopilot
 from engine.powerline.actions import Placement
 from engine.railroad_ink import autopilot as railroad_autopilot
@@ -94,3 +95,8 @@ PLANNERS: dict[str, Planner] = {
 
 def planner(game: str) -> Planner:
     return PLANNERS[game]
+
+
+def hosted_games() -> list[str]:
+    """The registered games this bot can host on Discord (an engine alone is not enough)."""
+    return [name for name in registry.names() if name in PLANNERS]

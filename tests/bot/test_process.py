@@ -92,8 +92,10 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
                 [embed.get("title", ""), embed.get("description", "")]
                 + [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
             )
-            assert "**Powerline**" in said
+            assert "**Powerline**" in said and "**Railroad Ink**" in said
             assert "`/powerline open`" in said
+            # Engines without a Discord table yet are not offered.
+            assert "**Power Grid**" not in said and "**Propeller Islands**" not in said
 
             proc.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(proc.wait(), 5)

@@ -4,7 +4,11 @@ from importlib import import_module
 
 from engine.core import Game
 
-_MODULES = {"powerline": "engine.powerline", "railroad_ink": "engine.railroad_ink"}
+_MODULES = {
+    "powerline": "engine.powerline",
+    "railroad_ink": "engine.railroad_ink",
+    "power_grid": "engine.power_grid",
+}
 
 
 def names() -> list[str]:

@@ -1,0 +1,133 @@
+"""Phase 2: opening, bidding, dropping, passing, the plant limit and the phase's end."""
+
+from engine.core import IllegalAction
+from engine.power_grid.actions import Bid, DiscardPlant, Open
+from engine.power_grid.market import buyable, remove_lowest, settle
+from engine.power_grid.rules import RESOURCES, STEP3, player_count
+from engine.power_grid.scoring import excess
+from engine.power_grid.state import Auction, State
+from engine.power_grid.turns import chooser, player_order
+
+
+def next_bidder(state: State, after: int, bidders: list[int]) -> int:
+    """The next seat still in the auction after `after`, clockwise or in player order."""
+    n = len(state.players)
+    if state.config.bid_order == "seat":
+        cycle = [(after + i) % n for i in range(1, n + 1)]
+    else:
+        at = state.order.index(after)
+        cycle = [state.order[(at + i) % n] for i in range(1, n + 1)]
+    return next(s for s in cycle if s in bidders)
+
+
+def open_auction(state: State, seat: int, action: Open) -> None:
+    if action.plant == STEP3 or action.plant not in buyable(state):
+        raise IllegalAction(f"Plant {action.plant} is not for sale in the actual market.")
+    if action.bid < action.plant:
+        raise IllegalAction(f"The opening bid for plant {action.plant} is at least {action.plant}.")
+    if action.bid > state.players[seat].money:
+        raise IllegalAction(f"You cannot bid {action.bid}: you have {state.players[seat].money}.")
+    others = [
+        s
+        for s in state.order
+        if s != seat and not state.players[s].bought and not state.players[s].passed
+    ]
+    if not others:
+        buy_plant(state, seat, action.plant, action.bid)
+        return
+    bidders = [seat, *others]
+    state.auction = Auction(
+        action.plant, action.bid, seat, bidders, next_bidder(state, seat, bidders)
+    )
+
+
+def bid(state: State, seat: int, action: Bid) -> None:
+    auction = state.auction
+    assert auction is not None
+    if action.amount <= auction.bid:
+        raise IllegalAction(f"A bid must be above {auction.bid}.")
+    if action.amount > state.players[seat].money:
+        money = state.players[seat].money
+        raise IllegalAction(f"You cannot bid {action.amount}: you have {money}.")
+    auction.bid = action.amount
+    auction.leader = seat
+    auction.turn = next_bidder(state, seat, auction.bidders)
+
+
+def drop(state: State, seat: int) -> None:
+    auction = state.auction
+    assert auction is not None
+    auction.bidders.remove(seat)
+    if len(auction.bidders) == 1:
+        buy_plant(state, auction.leader, auction.plant, auction.bid)
+    else:
+        auction.turn = next_bidder(state, seat, auction.bidders)
+
+
+def pass_turn(state: State, seat: int) -> None:
+    if state.round == 1:
+        raise IllegalAction("Nobody may pass in round 1: every player buys a plant.")
+    state.players[seat].passed = True
+    end_if_done(state)
+
+
+def buy_plant(state: State, seat: int, plant: int, price: int) -> None:
+    """The seat pays and takes the plant; the market refills; a discard may be owed."""
+    p = state.players[seat]
+    p.money -= price
+    p.plants = sorted([*p.plants, plant])
+    p.bought = True
+    state.market.remove(plant)
+    state.auction = None
+    settle(state)
+    if len(p.plants) > player_count(state.config.players).max_plants_per_player:
+        state.discard = seat
+        state.new_plant = plant
+        return
+    end_if_done(state)
+
+
+def discard_plant(state: State, seat: int, action: DiscardPlant) -> None:
+    p = state.players[seat]
+    if action.plant == state.new_plant:
+        raise IllegalAction(f"You cannot discard plant {action.plant}: you just bought it.")
+    if action.plant not in p.plants:
+        raise IllegalAction(f"You do not own plant {action.plant}.")
+    kept = [n for n in p.plants if n != action.plant]
+    back = {r: action.return_.get(r, 0) for r in RESOURCES}
+    for r in RESOURCES:
+        if back[r] > p.fuel[r]:
+            raise IllegalAction(f"You cannot return {back[r]} {r}: you have {p.fuel[r]}.")
+    fuel = {r: p.fuel[r] - back[r] for r in RESOURCES}
+    if excess(kept, fuel):
+        raise IllegalAction("Your resources still do not fit on your remaining plants.")
+    need = excess(kept, p.fuel)
+    if sum(back.values()) > need:
+        raise IllegalAction(f"Return only what no longer fits: {need} token(s).")
+    p.plants = kept
+    p.fuel = fuel
+    for r in RESOURCES:
+        state.supply[r] += back[r]
+    state.removed_in_play.append(action.plant)
+    state.discard = None
+    state.new_plant = None
+    end_if_done(state)
+
+
+def end_if_done(state: State) -> None:
+    """End the auction phase once every seat has bought or passed and no discard is owed."""
+    if state.auction is not None or state.discard is not None or chooser(state) is not None:
+        return
+    if state.round > 1 and not any(p.bought for p in state.players):
+        remove_lowest(state)
+        settle(state)
+    if STEP3 in state.market:
+        state.market.remove(STEP3)
+        remove_lowest(state)
+        state.step3_form = True
+        state.step = 3
+        settle(state)
+    if state.round == 1:
+        state.order = player_order(state)
+    state.phase = "resources"
+    state.turn = 0

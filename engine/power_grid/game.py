@@ -1,0 +1,226 @@
+"""Power Grid as a game object: the engine contract over the phase modules."""
+
+from collections.abc import Iterator
+from itertools import combinations
+from random import Random
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import CHANCE, IllegalAction
+from engine.power_grid import auction, build, bureaucracy, setup, views
+from engine.power_grid.actions import (
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DiscardPlant,
+    Done,
+    Drop,
+    Open,
+    Pass,
+    PickRegion,
+    Power,
+    Shuffle,
+    TurnOrder,
+    parse_action,
+)
+from engine.power_grid.config import Config
+from engine.power_grid.market import buy_cost, buyable
+from engine.power_grid.outcome import standings
+from engine.power_grid.rules import RESOURCES, deck_plants, game_map, player_count
+from engine.power_grid.scoring import capacities, fuel_need
+from engine.power_grid.state import State
+from engine.power_grid.state import dump_state as _dump
+from engine.power_grid.state import load_state as _load
+from engine.power_grid.turns import to_act
+
+_NAMES = {
+    "setup": "the setup",
+    "regions": "a region pick",
+    "auction": "the auction",
+    "resources": "resource buying",
+    "build": "building",
+    "bureaucracy": "powering",
+}
+
+
+def expected(state: State, seat: int) -> tuple[str, ...]:
+    """The action types the game waits for from `seat` now (it is owed an action)."""
+    if seat == CHANCE:
+        return ("turn_order",) if state.phase == "setup" and state.deck else ("shuffle",)
+    if state.discard is not None:
+        return ("discard_plant",)
+    if state.phase == "regions":
+        return ("pick_region",)
+    if state.phase == "auction":
+        return ("bid", "drop") if state.auction else ("open", "pass")
+    if state.phase == "resources":
+        return ("buy", "done")
+    if state.phase == "build":
+        return ("build", "done")
+    return ("power",)
+
+
+class PowerGrid:
+    """The rules of Power Grid (original edition, WBC house rules) behind the engine contract."""
+
+    name = "power_grid"
+    title = "Power Grid"
+    summary = "2–6 players: auction power plants, buy fuel, build a network, power the most cities"
+    Config = Config
+
+    def new(self, config: Config, seed: int) -> State:
+        """The table before setup's chance actions; the seed is unused (chance is in the log)."""
+        return setup.new_state(config)
+
+    def to_act(self, state: State) -> set[int]:
+        return to_act(state)
+
+    def sample_chance(self, state: State, rng: Random) -> Shuffle | TurnOrder:
+        if state.phase == "setup" and not state.deck:
+            cards = deck_plants()
+            rng.shuffle(cards)
+            k = player_count(state.config.players).plants_removed_original
+            return Shuffle(deck=cards[k:], removed=cards[:k])
+        if state.phase == "setup":
+            order = list(range(state.config.players))
+            rng.shuffle(order)
+            return TurnOrder(order=order)
+        deck = state.deck.copy()
+        rng.shuffle(deck)
+        return Shuffle(deck=deck)
+
+    def apply(self, state: State, seat: int, action: Action | dict[str, Any]) -> State:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != CHANCE and not 0 <= seat < len(state.players):
+            raise IllegalAction(f"Seat {seat} is not at this table.")
+        act = parse_action(action) if isinstance(action, dict) else action
+        owed = to_act(state)
+        if seat not in owed:
+            if CHANCE in owed:
+                raise IllegalAction("Wait: the cards must be shuffled or dealt first.")
+            if seat == CHANCE:
+                raise IllegalAction("No shuffle or draw is owed now.")
+            raise IllegalAction(f"It is not seat {seat}'s turn.")
+        kinds = expected(state, seat)
+        if act.type not in kinds:
+            waits = " or ".join(kinds)
+            raise IllegalAction(f"The game waits for {waits}, not {act.type}.")
+        new = state.copy()
+        _dispatch(new, seat, act)
+        return new
+
+    def legal_actions(self, state: State, seat: int) -> list[BaseModel]:
+        """Every legal action; for buy and build, done plus each legal one-token or one-city
+        step; none for chance (use sample_chance)."""
+        if seat == CHANCE or seat not in to_act(state):
+            return []
+        return [a for a in _candidates(state, seat) if _legal(self, state, seat, a)]
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def outcome(self, state: State) -> list[dict[str, Any]]:
+        """Standings per seat (final once over): cities powered, money, cities, highest plant."""
+        return standings(state)
+
+    def dump_state(self, state: State) -> str:
+        return _dump(state)
+
+    def load_state(self, text: str) -> State:
+        return _load(text)
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        return parse_action(data)
+
+
+def _dispatch(state: State, seat: int, act: BaseModel) -> None:
+    match act:
+        case Shuffle():
+            setup.shuffle(state, act)
+        case TurnOrder():
+            setup.turn_order(state, act)
+        case PickRegion():
+            setup.pick_region(state, act)
+        case Open():
+            auction.open_auction(state, seat, act)
+        case Pass():
+            auction.pass_turn(state, seat)
+        case Bid():
+            auction.bid(state, seat, act)
+        case Drop():
+            auction.drop(state, seat)
+        case DiscardPlant():
+            auction.discard_plant(state, seat, act)
+        case Buy():
+            build.buy(state, seat, act)
+        case Build():
+            build.build(state, seat, act)
+        case Done():
+            build.done(state)
+        case Power():
+            bureaucracy.power(state, seat, act)
+
+
+def _legal(game: PowerGrid, state: State, seat: int, action: BaseModel) -> bool:
+    try:
+        game.apply(state, seat, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    return True
+
+
+def _candidates(state: State, seat: int) -> Iterator[BaseModel]:
+    """Actions worth trying for `seat`; `legal_actions` keeps those the rules accept."""
+    p = state.players[seat]
+    kind = expected(state, seat)
+    if kind == ("pick_region",):
+        for r in game_map(state.config.map).regions:
+            yield PickRegion(region=r)
+    elif kind == ("discard_plant",):
+        for n in p.plants:
+            caps, room = capacities([k for k in p.plants if k != n])
+            over = {r: max(0, p.fuel[r] - caps[r]) for r in RESOURCES}
+            mixed = max(0, over["coal"] + over["oil"] - room)
+            for coal in range(mixed + 1):
+                back = {"coal": coal, "oil": mixed - coal, "garbage": over["garbage"]}
+                back["uranium"] = over["uranium"]
+                yield DiscardPlant.model_validate(
+                    {"plant": n, "return": {r: k for r, k in back.items() if k}}
+                )
+    elif kind == ("open", "pass"):
+        for n in buyable(state):
+            for amount in range(n, p.money + 1):
+                yield Open(plant=n, bid=amount)
+        yield Pass()
+    elif kind == ("bid", "drop"):
+        assert state.auction is not None
+        for amount in range(state.auction.bid + 1, p.money + 1):
+            yield Bid(amount=amount)
+        yield Drop()
+    elif kind == ("buy", "done"):
+        yield Done()
+        for r in RESOURCES:
+            if buy_cost(state, r, 1) is not None:
+                yield Buy(resources={r: 1})
+    elif kind == ("build", "done"):
+        yield Done()
+        for c in game_map(state.config.map).cities:
+            if c.region in state.regions and c.name not in p.cities:
+                yield Build(cities=[c.name])
+    elif kind == ("power",):
+        for k in range(len(p.plants) + 1):
+            for run in combinations(p.plants, k):
+                _, hybrid = fuel_need(list(run))
+                if not hybrid:
+                    yield Power(plants=list(run))
+                for coal in range(hybrid + 1) if hybrid else ():
+                    yield Power(plants=list(run), hybrid={"coal": coal, "oil": hybrid - coal})
+
+
+GAME = PowerGrid()

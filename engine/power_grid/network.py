@@ -1,0 +1,43 @@
+"""Connection costs: cheapest paths over the cities a route may use, cached per map and regions."""
+
+from functools import cache
+
+from engine.power_grid.rules import game_map
+
+INF = 10**9
+
+
+@cache
+def distances(
+    map_name: str, regions: frozenset[str], through_unused: bool
+) -> dict[str, dict[str, int]]:
+    """All-pairs cheapest connection cost between cities in play (Floyd–Warshall, 42 cities)."""
+    m = game_map(map_name)
+    usable = [c.name for c in m.cities if through_unused or c.region in regions]
+    index = {name: i for i, name in enumerate(usable)}
+    n = len(usable)
+    d = [[0 if i == j else INF for j in range(n)] for i in range(n)]
+    for e in m.connections:
+        if e.a in index and e.b in index:
+            i, j = index[e.a], index[e.b]
+            if e.cost < d[i][j]:
+                d[i][j] = d[j][i] = e.cost
+    for k in range(n):
+        dk = d[k]
+        for i in range(n):
+            dik = d[i][k]
+            if dik >= INF:
+                continue
+            di = d[i]
+            for j in range(n):
+                if dik + dk[j] < di[j]:
+                    di[j] = dik + dk[j]
+    in_play = [c.name for c in m.cities if c.region in regions]
+    return {a: {b: d[index[a]][index[b]] for b in in_play} for a in in_play}
+
+
+def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:
+    """Cheapest connection from any city of the network to `city`; the first city is free."""
+    if not network:
+        return 0
+    return min(dist[c][city] for c in network)

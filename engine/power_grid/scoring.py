@@ -1,0 +1,97 @@
+"""Plant capacity, fuel storage and powering: what a seat's plants can hold and run."""
+
+from itertools import combinations
+
+from engine.power_grid.rules import RESOURCES, plants
+
+SINGLE = ("coal", "oil", "garbage", "uranium")
+
+
+def capacities(owned: list[int]) -> tuple[dict[str, int], int]:
+    """Storage per single resource, and the shared coal/oil storage of hybrids."""
+    caps = dict.fromkeys(RESOURCES, 0)
+    hybrid = 0
+    for n in owned:
+        p = plants()[n]
+        if p.type == "hybrid":
+            hybrid += p.storage
+        elif p.type in caps:
+            caps[p.type] += p.storage
+    return caps, hybrid
+
+
+def excess(owned: list[int], fuel: dict[str, int]) -> int:
+    """The fewest tokens that must go for the pool to fit on these plants (0 if it fits)."""
+    caps, hybrid = capacities(owned)
+    over = {r: max(0, fuel.get(r, 0) - caps[r]) for r in RESOURCES}
+    return over["garbage"] + over["uranium"] + max(0, over["coal"] + over["oil"] - hybrid)
+
+
+def fuel_need(run: list[int]) -> tuple[dict[str, int], int]:
+    """Tokens burnt per single resource by running these plants, and the hybrids' total need."""
+    need = dict.fromkeys(RESOURCES, 0)
+    hybrid = 0
+    for n in run:
+        p = plants()[n]
+        if p.type == "hybrid":
+            hybrid += p.resources
+        elif p.type in need:
+            need[p.type] += p.resources
+    return need, hybrid
+
+
+def can_run(run: list[int], fuel: dict[str, int]) -> bool:
+    """Whether the pool feeds these plants, hybrids taking what the others leave."""
+    need, hybrid = fuel_need(run)
+    if any(need[r] > fuel.get(r, 0) for r in RESOURCES):
+        return False
+    left = fuel.get("coal", 0) - need["coal"] + fuel.get("oil", 0) - need["oil"]
+    return hybrid <= left
+
+
+def best_run(owned: list[int], fuel: dict[str, int], cities: int) -> tuple[int, list[int]]:
+    """Most cities the seat can power now (capped by its cities) and a cheapest set achieving it."""
+    best = (0, 0, [])  # (powered, -tokens burnt, plants)
+    for k in range(len(owned) + 1):
+        for run in combinations(owned, k):
+            if not can_run(list(run), fuel):
+                continue
+            powered = min(cities, sum(plants()[n].cities for n in run))
+            burnt = sum(plants()[n].resources for n in run)
+            key = (powered, -burnt, list(run))
+            if key[:2] > best[:2]:
+                best = key
+    return best[0], best[2]
+
+
+def allocate(owned: list[int], fuel: dict[str, int]) -> dict[int, dict[str, int]]:
+    """A display split of the pool over the plants: single-fuel plants first, then hybrids."""
+    left = {r: fuel.get(r, 0) for r in RESOURCES}
+    out: dict[int, dict[str, int]] = {n: {} for n in owned}
+    for n in owned:
+        p = plants()[n]
+        if p.type in left:
+            k = min(p.storage, left[p.type])
+            if k:
+                out[n][p.type] = k
+                left[p.type] -= k
+    for n in owned:
+        p = plants()[n]
+        if p.type == "hybrid":
+            room = p.storage
+            for r in ("coal", "oil"):
+                k = min(room, left[r])
+                if k:
+                    out[n][r] = k
+                    left[r] -= k
+                    room -= k
+    return out
+
+
+def hybrid_mix(run: list[int], fuel: dict[str, int]) -> dict[str, int]:
+    """How hybrids among `run` burn: coal first from what the coal plants leave, then oil."""
+    need, hybrid = fuel_need(run)
+    if not hybrid:
+        return {}
+    coal = min(hybrid, fuel.get("coal", 0) - need["coal"])
+    return {"coal": coal, "oil": hybrid - coal}

@@ -191,3 +191,22 @@ def test_step3_card_drawn_while_building() -> None:
         assert state.phase == "bureaucracy" and state.step == step_in_bureaucracy
         state = power_round(state)
         assert state.step == 3 and state.round == 2
+
+
+def test_step3_card_drawn_in_bureaucracy() -> None:
+    state = finish_phase(finish_phase(resources_phase()))
+    assert state.phase == "bureaucracy" and state.step == 1
+    state = state.copy()
+    state.deck = [STEP3, 40]
+    before = state.market.copy()
+    state = power_round(state)
+    # The highest plant went under the deck; the Step 3 card replaced it, then it and the
+    # lowest plant left: six plants, all actual, and the shuffle is owed before anything else.
+    assert state.step3_form and len(state.market) == 6
+    assert state.market == before[1:-1]
+    assert state.removed_in_play[-1] == before[0]
+    assert G.to_act(state) == {CHANCE}
+    refused(state, 0, {"type": "pass"}, "shuffled")
+    state = G.apply(state, CHANCE, {"type": "shuffle", "deck": [40, before[-1]]})
+    assert state.step == 3 and state.round == 2 and state.phase == "auction"
+    assert G.view(state, None)["plant_market"]["future"] == []

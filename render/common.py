@@ -66,9 +66,11 @@ def _coverage() -> frozenset[int]:
 
 
 def printable(text: str) -> str:
-    """`text` with characters the fonts lack (CJK, most emoji) shown as '?' rather than boxes."""
+    """`text` on one line, with characters the fonts lack (CJK, most emoji) shown as '?' rather
+    than boxes."""
     covered = _coverage()
-    return "".join(c if ord(c) in covered or c.isspace() else "?" for c in text)
+    # Line breaks and tabs become spaces: text measuring fails on a line break.
+    return "".join(" " if c.isspace() else c if ord(c) in covered else "?" for c in text)
 
 
 def fit(text: str, fnt: ImageFont.FreeTypeFont, width: int) -> str:

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 
 from engine.powerline.autopilot import random_plan
 from engine.powerline.game import seat_context
-from render.common import MIN_TEXT, font, printable
+from render.common import MIN_TEXT, fit, font, printable
 from render.powerline import centre_board, final_results, player_board, round_summary
 from render.preview import GAME, NAMES, images, play_until, samples
 from tests.render.goldens import HERE, IMAGES, render
@@ -97,3 +97,8 @@ def test_before_the_first_roll_there_is_no_summary_but_boards_render():
 def test_text_never_smaller_than_the_minimum_and_unknown_glyphs_become_marks():
     assert font(6).size == MIN_TEXT
     assert printable("Zoë 山🎲") == "Zoë ??"
+
+
+def test_names_with_line_breaks_are_measured_on_one_line():
+    # Pillow's text layout raises on a line break; every name goes through fit().
+    assert fit("Ada\nLovelace\tof\rLondon", font(20), 1000) == "Ada Lovelace of London"

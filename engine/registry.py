@@ -8,6 +8,7 @@ _MODULES = {
     "powerline": "engine.powerline",
     "railroad_ink": "engine.railroad_ink",
     "power_grid": "engine.power_grid",
+    "propeller_islands": "engine.propeller_islands",
 }
 
 

@@ -1,0 +1,84 @@
+"""Propeller Islands: engine speed, autopilot strength and autopilot decision time.
+
+Run: .venv/bin/python -m bench.propeller_islands [games]
+(targets: full random 4-player game <= 100 ms median; autopilot decision <= 50 ms at p95;
+autopilot well above random seats over 200 seeded 3-player games)
+"""
+
+import statistics
+import sys
+import time
+from random import Random
+
+from engine import registry
+from engine.core import CHANCE
+from engine.propeller_islands import autopilot
+
+GAME = registry.get("propeller_islands")
+
+
+def random_game(seed: int, players: int = 4) -> None:
+    rng = Random(seed)
+    state = GAME.new(GAME.Config(players=players), seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        if seat == CHANCE:
+            action = GAME.sample_chance(state, rng)
+        else:
+            action = autopilot.random_action(GAME.legal_actions(state, seat), rng)
+        state = GAME.apply(state, seat, action)
+
+
+def duel(seed: int, decision_ms: list[float]) -> tuple[int, list[int]]:
+    """A 3-player game with the autopilot in seat seed % 3; its score and the random seats'."""
+    rng = Random(seed)
+    ai = seed % 3
+    state = GAME.new(GAME.Config(players=3), seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        if seat == CHANCE:
+            action = GAME.sample_chance(state, rng)
+        elif seat == ai:
+            view = GAME.view(state, seat)
+            t = time.perf_counter()
+            action = autopilot.choose(view, seat)
+            decision_ms.append((time.perf_counter() - t) * 1000)
+        else:
+            action = autopilot.random_action(GAME.legal_actions(state, seat), rng)
+        state = GAME.apply(state, seat, action)
+    totals = [e["total"] for e in GAME.result(state)["seats"]]
+    return totals[ai], [x for i, x in enumerate(totals) if i != ai]
+
+
+def main(games: int = 200) -> None:
+    game_ms = []
+    for seed in range(100):
+        t = time.perf_counter()
+        random_game(seed)
+        game_ms.append((time.perf_counter() - t) * 1000)
+    print(
+        f"full random 4-player game: median {statistics.median(game_ms):.1f} ms over 100 games "
+        f"(p95 {sorted(game_ms)[95]:.1f} ms; target <= 100)"
+    )
+    decision_ms: list[float] = []
+    ai_scores, random_scores = [], []
+    wins = 0
+    for seed in range(games):
+        ai, others = duel(seed, decision_ms)
+        ai_scores.append(ai)
+        random_scores += others
+        wins += ai > max(others)
+    decision_ms.sort()
+    print(
+        f"autopilot vs random, {games} seeded 3-player games: autopilot mean "
+        f"{statistics.mean(ai_scores):.1f} VP, random seats mean "
+        f"{statistics.mean(random_scores):.1f} VP (autopilot won {wins}/{games})"
+    )
+    print(
+        f"autopilot decision: p95 {decision_ms[int(0.95 * len(decision_ms))]:.1f} ms, max "
+        f"{decision_ms[-1]:.1f} ms over {len(decision_ms)} decisions (target <= 50 ms at p95)"
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

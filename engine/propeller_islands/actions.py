@@ -1,0 +1,207 @@
+"""The actions of Propeller Islands as pydantic models; their JSON is the interface's dicts."""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
+
+from engine.core import IllegalAction
+
+Hex = tuple[int, int]
+DockSpace = tuple[Annotated[int, Field(ge=1, le=3)], Annotated[int, Field(ge=1, le=4)]]
+Value = Annotated[int, Field(ge=1, le=6)]
+Space = Annotated[int, Field(ge=1, le=12)]
+Level = Literal["I", "II"]
+UseOption = Literal[
+    "deploy",
+    "resources",
+    "energy_to_steel",
+    "energy_to_parts",
+    "steel_to_energy",
+    "parts_to_energy",
+]
+Line = Literal["C1", "C2", "C3", "C4", "R1", "R2", "R3"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_serializer(mode="wrap")
+    def _drop_none(self, handler: Any) -> dict[str, Any]:
+        # Optional keys ("free", "option", "card", "stack") are absent from the interface's dicts.
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+
+class StartPlayer(_Action):
+    type: Literal["start_player"]
+    seat: int
+
+
+class DealCharacters(_Action):
+    type: Literal["deal_characters"]
+    characters: tuple[str, ...] | tuple[tuple[str, str], ...]
+
+
+class ShuffleTiles(_Action):
+    type: Literal["shuffle_tiles"]
+    order: tuple[str, ...]
+
+
+class ShuffleBlueprints(_Action):
+    type: Literal["shuffle_blueprints"]
+    level: Level
+    order: tuple[str, ...]
+
+
+class Roll(_Action):
+    type: Literal["roll"]
+    dice: tuple[int, ...]
+
+
+class KeepCharacter(_Action):
+    type: Literal["keep_character"]
+    character: str
+
+
+class Claim(_Action):
+    type: Literal["claim"]
+    space: Space
+    at: Hex
+
+
+class Draft(_Action):
+    type: Literal["draft"]
+    value: Value
+
+
+class Adjust(_Action):
+    type: Literal["adjust"]
+    to: Value
+    free: bool | None = None
+
+
+class Discard(_Action):
+    type: Literal["discard"]
+    space: Space
+
+
+class Activate(_Action):
+    type: Literal["activate"]
+
+
+class Use(_Action):
+    type: Literal["use"]
+    tile: Hex
+    option: UseOption | None = None
+
+
+class Done(_Action):
+    type: Literal["done"]
+
+
+class Complete(_Action):
+    type: Literal["complete"]
+    card: str
+
+
+class EndTurn(_Action):
+    type: Literal["end_turn"]
+
+
+class Deploy(_Action):
+    type: Literal["deploy"]
+    from_: DockSpace = Field(alias="from")
+    to: Hex
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    @model_serializer(mode="plain")
+    def _dump(self) -> dict[str, Any]:
+        return {"type": "deploy", "from": list(self.from_), "to": list(self.to)}
+
+
+class RewardChoice(_Action):
+    type: Literal["reward"]
+    line: Line
+
+
+class Place(_Action):
+    type: Literal["place"]
+    at: Hex
+
+
+class DepotChoice(_Action):
+    type: Literal["depot"]
+    tile: Hex
+
+
+class Choose(_Action):
+    type: Literal["choose"]
+    resource: str
+
+
+class Install(_Action):
+    type: Literal["install"]
+    tile: Hex
+
+
+class Keep(_Action):
+    type: Literal["keep"]
+
+
+class Take(_Action):
+    type: Literal["take"]
+    card: str | None = None
+    stack: Level | None = None
+
+
+Action = Annotated[
+    StartPlayer
+    | DealCharacters
+    | ShuffleTiles
+    | ShuffleBlueprints
+    | Roll
+    | KeepCharacter
+    | Claim
+    | Draft
+    | Adjust
+    | Discard
+    | Activate
+    | Use
+    | Done
+    | Complete
+    | EndTurn
+    | Deploy
+    | RewardChoice
+    | Place
+    | DepotChoice
+    | Choose
+    | Install
+    | Keep
+    | Take,
+    Field(discriminator="type"),
+]
+_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
+
+DECLINES = ("done", "keep", "end_turn")
+"""The action types a seat uses to pass; applied by the engine when they are the only choice."""
+
+
+def parse_action(data: Any) -> Action:
+    """Validate a JSON action (or pass a parsed one through); malformed ones raise IllegalAction."""
+    if isinstance(data, _Action):
+        return data  # type: ignore[return-value]
+    try:
+        return _ACTION.validate_python(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise IllegalAction(
+            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
+        ) from None

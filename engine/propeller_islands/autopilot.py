@@ -1,0 +1,166 @@
+"""A heuristic Propeller Islands player: tries each legal action on a state rebuilt from the
+seat's view and keeps the one whose position scores best (one ply; two for the draft).
+
+It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
+"""
+
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from engine.propeller_islands import actions as A
+from engine.propeller_islands import play, scoring
+from engine.propeller_islands.components import blueprints, category, tiles
+from engine.propeller_islands.config import Config
+from engine.propeller_islands.game import GAME
+from engine.propeller_islands.island import activatable, island_workers, place_links
+from engine.propeller_islands.state import Bonus, Cell, Player, State, Task, Turn
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Worth of things in VP while the game goes on; tuned by hand on seeds 5000+."""
+
+    energy: float = 0.45
+    steel: float = 0.8
+    parts: float = 1.0
+    worker: float = 1.6
+    """A worker standing on a building (it produces every round)."""
+    tile: float = 0.7
+    token: float = 1.2
+    hand: float = 0.35
+    """Per VP of a card in hand, less its cost."""
+
+
+def _player(s: dict[str, Any], own: bool) -> Player:
+    cells = [
+        Cell(c["at"][0], c["at"][1], c["tile"], c["worker"], dict(c["tokens"])) for c in s["island"]
+    ]
+    return Player(
+        character=s["character"],
+        dealt=list(s["dealt"]),
+        energy=s["energy"],
+        steel=s["steel"],
+        parts=s["parts"],
+        fame=s["fame"],
+        dock=[w for row in s["dock"] for w in row],
+        cells=cells,
+        hand=[c["id"] for c in s["hand"]] if own and s["hand"] is not None else [],
+        completed=[c["id"] for c in s["completed"]],
+        unused=list(s["unused"]),
+        dice=list(s["dice"]),
+    )
+
+
+def state_from_view(view: dict[str, Any], seat: int) -> State:
+    """A state consistent with `view`: hidden stacks hold the unseen tiles and cards."""
+    players = [_player(s, s["seat"] == seat) for s in view["seats"]]
+    offer = [o["tile"] for o in view["offer"]]
+    seen = {t for t in offer if t} | set(view["discarded"])
+    seen |= {c.tile for p in players for c in p.cells}
+    seen |= {t.tile for t in [Task(**k) for k in view["tasks"]] if t.tile}
+    stack = [t for t in tiles() if t not in seen][: view["stack_count"]]
+    known = {c["id"] for lv in view["blueprint_offer"].values() for c in lv}
+    known |= {b for p in players for b in p.hand + p.completed}
+    bp_stack = {
+        lv: [b for b in blueprints() if blueprints()[b].level == lv and b not in known][:count]
+        for lv, count in view["blueprint_stack_count"].items()
+    }
+    t, b = view["turn"], view["bonus"]
+    return State(
+        config=Config(players=view["players"], capitol_side=view["capitol_side"]),
+        phase=view["phase"],
+        setup_step=5,
+        round=view["round"],
+        start_player=view["start_player"],
+        order_index=view["turn_index"],
+        players=players,
+        offer=offer,
+        stack=stack,
+        discarded=list(view["discarded"]),
+        bp_offer={lv: [c["id"] for c in cs] for lv, cs in view["blueprint_offer"].items()},
+        bp_stack=bp_stack,
+        forge=[view["forge"][str(v)] for v in range(1, 7)],
+        dice_to_roll=view["dice_to_roll"],
+        turn=Turn(**t) if t else None,
+        bonus=Bonus(**b) if b else None,
+        tasks=[Task(**{**k, "used": [tuple(h) for h in k["used"]]}) for k in view["tasks"]],
+    )
+
+
+def evaluate(s: State, seat: int, w: Weights) -> float:
+    """Estimated final VP of `seat` from this position."""
+    p = s.players[seat]
+    b = scoring.breakdown(p)
+    if s.phase == "over":
+        return float(b["total"])
+    late = max(0.0, 1.0 - 0.1 * max(0, len(s.stack) - 5))
+    value = p.fame + b["blueprints"] + sum(b["landmarks"].values())
+    value += (1 - late) * (w.energy * p.energy + w.steel * p.steel + w.parts * p.parts) + late * b[
+        "resources"
+    ]
+    workers = island_workers(p) - 1
+    value += w.worker * workers * (1 - 0.7 * late)
+    value += w.tile * sum(1 for c in p.cells if category(c.tile) in ("guild", "hub"))
+    value += w.token * sum(len(c.tokens) for c in p.cells) + 0.5 * len(p.unused)
+    value += sum(
+        max(0.0, w.hand * (1 - late) * (card.vp - 0.5 * (card.energy + card.steel + card.parts)))
+        for card in (blueprints()[h] for h in p.hand)
+    )
+    value += 0.3 * sum(1 for c in p.cells if activatable(c))
+    return value
+
+
+def _score(state: State, seat: int, a: A.Action, w: Weights) -> float:
+    after = play.apply(state, seat, a)
+    if a.type == "draft" or (a.type == "adjust" and after.turn and after.turn.stage == "act"):
+        options = [x for x in play.legal(after, seat) if x.type not in ("draft", "adjust")]
+        return max(
+            (evaluate(play.apply(after, seat, x), seat, w) for x in options),
+            default=evaluate(after, seat, w),
+        ) - (0.4 if a.type == "adjust" else 0.0)
+    return evaluate(after, seat, w)
+
+
+def _prune(s: State, seat: int, options: list[A.Action], ahead: bool) -> list[A.Action]:
+    """Per offer space only the claim hex with the most guild links (what the estimate sees
+    of a hex), and in the look-ahead (`ahead`) no further adjusts."""
+    p = s.players[seat]
+    best: dict[int, tuple[int, A.Action]] = {}
+    out: list[A.Action] = []
+    for a in options:
+        if a.type == "claim":
+            links = place_links(p, Cell(a.at[0], a.at[1], s.offer[a.space - 1] or ""))
+            if a.space not in best or links > best[a.space][0]:
+                best[a.space] = (links, a)
+        elif not ahead or a.type not in ("draft", "adjust"):
+            out.append(a)
+    return out + [a for _, a in best.values()]
+
+
+def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> A.Action:
+    """A good legal action for `seat`, from that seat's view alone."""
+    w = weights or Weights()
+    state = state_from_view(view, seat)
+    options = _prune(state, seat, play.legal(state, seat), False)
+    if len(options) == 1:
+        return options[0]
+    best, best_value = options[0], float("-inf")
+    for a in options:
+        value = _score(state, seat, a, w)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def random_action(options: list[A.Action], rng: Random) -> A.Action:
+    """The baseline and fuzzing player: a random action type, then a random action of it."""
+    by_type: dict[str, list[A.Action]] = {}
+    for a in options:
+        by_type.setdefault(a.type, []).append(a)
+    return rng.choice(by_type[rng.choice(sorted(by_type))])
+
+
+def act(state: State, seat: int) -> A.Action:
+    """The autopilot as a policy over states; it still decides from the seat's view alone."""
+    return choose(GAME.view(state, seat), seat)

@@ -1,0 +1,140 @@
+"""Propeller Islands as a game object: setup, the turn machine, scoring and views."""
+
+from random import Random
+from typing import Any
+
+from engine.core import IllegalAction, shared_ranks
+from engine.propeller_islands import actions as A
+from engine.propeller_islands import play, scoring, views
+from engine.propeller_islands.components import blueprints, characters, rules, tiles
+from engine.propeller_islands.config import Config
+from engine.propeller_islands.state import Cell, Player, State
+from engine.propeller_islands.state import dump_state as _dump
+from engine.propeller_islands.state import load_state as _load
+
+
+class PropellerIslands:
+    """The rules of Propeller Islands behind the engine contract."""
+
+    name = "propeller_islands"
+    title = "Propeller Islands"
+    summary = "2–4 players, a dice draft to build and upgrade mechanical islands"
+    Config = Config
+
+    def new(self, config: Config | dict[str, Any], seed: int) -> State:
+        """The state before setup; the chance seat then deals everything (`seed` is unused:
+        randomness comes from the caller's RNG through `sample_chance`)."""
+        cfg = config if isinstance(config, Config) else Config.model_validate(config)
+        start = rules().start
+        capitol = rules().capitols[cfg.capitol_side].id
+        players = [
+            Player(
+                character=None,
+                dealt=[],
+                energy=start.energy,
+                steel=start.steel,
+                parts=start.parts,
+                fame=start.fame,
+                dock=[True] * start.dock_workers,
+                cells=[Cell(0, 0, capitol, "ready")],
+                hand=[],
+                completed=[],
+                unused=[],
+                dice=[],
+            )
+            for _ in range(cfg.players)
+        ]
+        return State(config=cfg, players=players)
+
+    def to_act(self, state: State) -> set[int]:
+        who = play.expecting(state)[0]
+        return set() if who is None else {who}
+
+    def sample_chance(self, state: State, rng: Random) -> A.Action:
+        """The chance action due now, drawn from `rng`."""
+        n = state.config.players
+        if state.phase == "roll":
+            dice = tuple(rng.randint(1, 6) for _ in range(state.dice_to_roll))
+            return A.Roll(type="roll", dice=dice)
+        if state.phase != "setup":
+            raise IllegalAction(f"No chance action now: waiting for {play.waiting(state)}.")
+        step = state.setup_step
+        if step == 0:
+            return A.StartPlayer(type="start_player", seat=rng.randrange(n))
+        if step == 1:
+            deal = state.config.character_deal
+            names = rng.sample(sorted(characters()), n * deal)
+            dealt = (
+                tuple(names)
+                if deal == 1
+                else tuple((names[2 * i], names[2 * i + 1]) for i in range(n))
+            )
+            return A.DealCharacters(type="deal_characters", characters=dealt)
+        if step == 2:
+            order = list(tiles())
+            rng.shuffle(order)
+            return A.ShuffleTiles(type="shuffle_tiles", order=tuple(order))
+        level = "I" if step == 3 else "II"
+        cards = [b for b in blueprints() if blueprints()[b].level == level]
+        rng.shuffle(cards)
+        return A.ShuffleBlueprints(type="shuffle_blueprints", level=level, order=tuple(cards))
+
+    def legal_actions(self, state: State, seat: int) -> list[A.Action]:
+        """The complete list of legal next actions of `seat` ([] for the chance seat)."""
+        return play.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: A.Action | dict[str, Any]) -> State:
+        return play.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat, self.result(state) if self.is_over(state) else None)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> dict[str, Any]:
+        """Final scores per seat, competition ranks on (total, dock workers, age) and winners."""
+        order = state.config.age_order
+        seats = []
+        keys = []
+        for seat, p in enumerate(state.players):
+            b = scoring.breakdown(p)
+            age = len(order) - order.index(seat) if order is not None else 0
+            keys.append((b["total"], b["dock_workers"], age))
+            seats.append({"seat": seat, **b})
+        ranks = shared_ranks(keys)
+        for entry, rank in zip(seats, ranks, strict=True):
+            entry["rank"] = rank
+        return {
+            "seats": seats,
+            "ranks": ranks,
+            "winners": [s for s, r in enumerate(ranks) if r == 1],
+        }
+
+    def outcome(self, state: State) -> list[dict[str, Any]]:
+        """Standings per seat: total VP, then dock workers, then age; ties shared."""
+        res = self.result(state)
+        return [
+            {
+                "seat": e["seat"],
+                "score": e["total"],
+                "rank": e["rank"],
+                "tiebreak": [e["total"], e["dock_workers"]],
+                "primary": e["total"],
+                "secondary": e["dock_workers"],
+                "details": {k: v for k, v in e.items() if k not in ("seat", "rank")},
+            }
+            for e in res["seats"]
+        ]
+
+    def dump_state(self, state: State) -> str:
+        return _dump(state)
+
+    def load_state(self, text: str) -> State:
+        return _load(text)
+
+    def parse_action(self, data: dict[str, Any]) -> A.Action:
+        return A.parse_action(data)
+
+
+GAME = PropellerIslands()

@@ -1,0 +1,209 @@
+"""What one seat (or a spectator) may see, as plain JSON-ready dicts.
+
+Shape (stable; renderers and the autopilot read it):
+- top level: game, viewer, phase, waiting_for, to_act (list), round, start_player, turn_index
+  (turns taken this round, or seats done in the bonus / setup orders), players, capitol_side,
+  forge (value "1".."6" → dice count), dice_to_roll, offer (list of 12 {space, tile, name,
+  number, wild, banner, hub, category} or {space, tile: None}), reach (value → spaces),
+  stack_count, discarded (tile ids), blueprint_offer {"I": [card], "II": [card]} (card = the
+  blueprint dict of `card_info`), blueprint_stack_count {"I", "II"}, turn, bonus, tasks
+  (pending choices, top last: {kind, seat, lines, tile, token, count, used, source}),
+  seats (list, below), over, result (final breakdown per seat once over, else None).
+- turn: {seat, stage, drafted, value, paid, free, extra} or None; bonus: {die, seat, value,
+  adjusted, used} or None.
+- seat: {seat, character, character_name, ability_level (0–2), dealt (own view only, else []),
+  energy, steel, parts, fame, fame_tokens (⌊fame/15⌋), fame_marker (fame mod 15),
+  trumpets [5, 10], dock (3 rows × 4 booleans), dock_workers, lines (per line C1–C4, R1–R3:
+  {line, reward, text, cleared}), dice (values used this round), island (list of {at: [q, r],
+  tile, name, category, number (None for "?"), printed_number, wild, banners (list of guilds
+  incl. tokens), hub ("I"/"S"/"C"/"*"/None), slots ("PBW" letters), tokens (kind → token id),
+  housing (bool), worker (None/"ready"/"lying")}), completed (card dicts), unused (token ids),
+  hand (card dicts, own view only, else None), hand_size, island_workers, score (breakdown)}.
+"""
+
+from typing import Any
+
+from engine.propeller_islands import scoring
+from engine.propeller_islands.components import (
+    blueprints,
+    capitol_ids,
+    category,
+    characters,
+    dock,
+    rules,
+    tile_name,
+    tiles,
+)
+from engine.propeller_islands.island import banners, fame_level, houses, hub, island_workers
+from engine.propeller_islands.play import expecting
+from engine.propeller_islands.state import Cell, Player, State
+
+
+def card_info(card_id: str) -> dict[str, Any]:
+    b = blueprints()[card_id]
+    return {
+        "id": b.id,
+        "level": b.level,
+        "energy": b.energy,
+        "steel": b.steel,
+        "parts": b.parts,
+        "token": b.token,
+        "kind": rules().tokens[b.token].kind,
+        "vp": b.vp,
+    }
+
+
+def tile_info(tile: str) -> dict[str, Any]:
+    """Static facts of a building tile or Capitol."""
+    if tile.startswith("01"):
+        return {
+            "tile": tile,
+            "name": capitol_ids()[tile].name,
+            "category": "capitol",
+            "number": None,
+            "printed_number": None,
+            "wild": True,
+            "banner": None,
+            "hub": capitol_ids()[tile].hub,
+            "slots": "",
+        }
+    t = tiles()[tile]
+    return {
+        "tile": tile,
+        "name": tile_name(tile),
+        "category": category(tile),
+        "number": t.number,
+        "printed_number": t.number,
+        "wild": t.wild,
+        "banner": t.banner,
+        "hub": t.hub,
+        "slots": t.slots,
+    }
+
+
+def _cell(c: Cell) -> dict[str, Any]:
+    info = tile_info(c.tile)
+    wild = info["wild"] or "W" in c.tokens
+    info.update(
+        at=[c.q, c.r],
+        wild=wild,
+        number=None if wild else info["number"],
+        banners=banners(c),
+        hub=hub(c),
+        tokens=dict(c.tokens),
+        housing=houses(c),
+        worker=c.worker,
+    )
+    del info["banner"]
+    return info
+
+
+def _lines(p: Player) -> list[dict[str, Any]]:
+    out = []
+    for r in dock().rewards:
+        k = int(r.line[1]) - 1
+        idx = [k + 4 * i for i in range(3)] if r.line[0] == "C" else [4 * k + i for i in range(4)]
+        out.append(
+            {
+                "line": r.line,
+                "reward": r.kind,
+                "text": r.text,
+                "cleared": not any(p.dock[i] for i in idx),
+            }
+        )
+    return out
+
+
+def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    p = state.players[seat]
+    own = seat == viewer
+    return {
+        "seat": seat,
+        "character": p.character,
+        "character_name": characters()[p.character].name if p.character else None,
+        "ability_level": fame_level(p.fame),
+        "dealt": list(p.dealt) if own else [],
+        "energy": p.energy,
+        "steel": p.steel,
+        "parts": p.parts,
+        "fame": p.fame,
+        "fame_tokens": p.fame // 15,
+        "fame_marker": p.fame % 15,
+        "trumpets": list(rules().trumpets),
+        "dock": [p.dock[4 * r : 4 * r + 4] for r in range(3)],
+        "dock_workers": sum(p.dock),
+        "lines": _lines(p),
+        "dice": list(p.dice),
+        "island": [_cell(c) for c in p.cells],
+        "island_workers": island_workers(p),
+        "completed": [card_info(b) for b in p.completed],
+        "unused": list(p.unused),
+        "hand": [card_info(b) for b in p.hand] if own else None,
+        "hand_size": len(p.hand),
+        "score": scoring.breakdown(p),
+    }
+
+
+def view(state: State, seat: int | None, result: dict[str, Any] | None) -> dict[str, Any]:
+    """A JSON-ready picture of the game for `seat` (None: a spectator)."""
+    who, point, _ = expecting(state)
+    t, b = state.turn, state.bonus
+    return {
+        "game": "propeller_islands",
+        "viewer": seat,
+        "phase": state.phase,
+        "waiting_for": point,
+        "to_act": [] if who is None else [who],
+        "round": state.round,
+        "start_player": state.start_player,
+        "turn_index": state.order_index,
+        "players": state.config.players,
+        "capitol_side": state.config.capitol_side,
+        "forge": {str(v + 1): n for v, n in enumerate(state.forge)},
+        "dice_to_roll": state.dice_to_roll,
+        "offer": [
+            {"space": i + 1, **tile_info(tile)} if tile else {"space": i + 1, "tile": None}
+            for i, tile in enumerate(state.offer)
+        ],
+        "reach": {str(v): list(s) for v, s in rules().offer_spaces.items()},
+        "stack_count": len(state.stack),
+        "discarded": list(state.discarded),
+        "blueprint_offer": {lv: [card_info(c) for c in cs] for lv, cs in state.bp_offer.items()},
+        "blueprint_stack_count": {lv: len(cs) for lv, cs in state.bp_stack.items()},
+        "turn": None
+        if t is None
+        else {
+            "seat": t.seat,
+            "stage": t.stage,
+            "drafted": t.drafted,
+            "value": t.value,
+            "paid": t.paid,
+            "free": t.free,
+            "extra": t.extra,
+        },
+        "bonus": None
+        if b is None
+        else {
+            "die": b.die,
+            "seat": b.seat,
+            "value": b.value,
+            "adjusted": b.adjusted,
+            "used": b.used,
+        },
+        "tasks": [
+            {
+                "kind": k.kind,
+                "seat": k.seat,
+                "lines": list(k.lines),
+                "tile": k.tile,
+                "token": k.token,
+                "count": k.count,
+                "used": [list(h) for h in k.used],
+                "source": k.source,
+            }
+            for k in state.tasks
+        ],
+        "seats": [_seat(state, s, seat) for s in range(state.config.players)],
+        "over": state.phase == "over",
+        "result": result,
+    }

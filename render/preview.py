@@ -12,10 +12,13 @@ from typing import Any
 
 from engine import registry
 from engine.core import step
+from engine.power_grid import autopilot as pg_autopilot
 from engine.powerline import autopilot
+from engine.propeller_islands import autopilot as pi_autopilot
 from engine.railroad_ink import autopilot as ri_autopilot
-from render import railroad_ink
+from render import power_grid, railroad_ink
 from render.powerline import centre_board, final_results, player_board, round_summary
+from render.propeller_islands import forge, island, results
 
 GAME = registry.get("powerline")
 
@@ -126,6 +129,92 @@ def railroad_ink_images() -> Iterator[tuple[str, bytes]]:
         yield f"ri-{name}-end-scores.png", railroad_ink.score_sheet(final, names)
 
 
+POWER_GRID = registry.get("power_grid")
+
+POWER_GRID_SCENARIOS: tuple[tuple[str, str, int, bool], ...] = (
+    ("germany-2", "germany", 2, False),
+    ("germany-4-hidden", "germany", 4, True),
+    ("usa-3", "usa", 3, False),
+    ("usa-6-hidden", "usa", 6, True),
+)
+
+
+def power_grid_state(
+    map_name: str, players: int, seed: int, round_: int | None, hidden_money: bool = False
+) -> Any:
+    """Autopilot Power Grid game stopped at round `round_`'s build (None: played out; 0: the
+    first region pick made)."""
+    game = POWER_GRID
+    config = game.Config(players=players, map=map_name, hidden_money=hidden_money)
+    rng = Random(seed)
+    state = game.new(config, seed)
+    while not game.is_over(state):
+        if round_ == 0 and state.phase == "regions" and state.regions:
+            return state
+        if round_ and state.round == round_ and state.phase == "build":
+            return state
+        state = step(
+            game, state, rng, lambda s, seat: pg_autopilot.choose(game.view(s, seat), seat)
+        )
+    return state
+
+
+def power_grid_images() -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG) for Power Grid: region picks, a mid-game map and market from seat 0's
+    view (other money hidden where the option is on), and the final map and standings."""
+    game = POWER_GRID
+    for i, (name, map_name, players, hidden) in enumerate(POWER_GRID_SCENARIOS):
+        names = NAMES[:players]
+        picking = game.view(power_grid_state(map_name, players, 300 + i, 0, hidden), None)
+        yield f"pg-{name}-regions-map.png", power_grid.map_image(picking, names)
+        mid = game.view(power_grid_state(map_name, players, 300 + i, 6, hidden), 0)
+        yield f"pg-{name}-mid-map.png", power_grid.map_image(mid, names)
+        yield f"pg-{name}-mid-market.png", power_grid.market(mid, names)
+        final = game.view(power_grid_state(map_name, players, 300 + i, None, hidden), None)
+        yield f"pg-{name}-end-map.png", power_grid.map_image(final, names)
+        yield f"pg-{name}-end-market.png", power_grid.market(final, names)
+        yield f"pg-{name}-end-results.png", power_grid.results(final, names)
+
+
+PROPELLER_ISLANDS = registry.get("propeller_islands")
+
+PROPELLER_SCENARIOS: tuple[tuple[str, int, str], ...] = (
+    ("two-B", 2, "B"),
+    ("three-A", 3, "A"),
+    ("four-B", 4, "B"),
+)
+
+
+def propeller_islands_state(players: int, side: str, seed: int, round_: int | None) -> Any:
+    """Autopilot Propeller Islands game stopped in round `round_` once every seat has taken a
+    turn, so some workers lie (None: played out)."""
+    game = PROPELLER_ISLANDS
+    rng = Random(seed)
+    state = game.new(game.Config(players=players, capitol_side=side), seed)
+    while not game.is_over(state):
+        if state.round == round_ and state.phase == "turns" and state.order_index >= players:
+            return state
+        state = step(game, state, rng, pi_autopilot.act)
+    return state
+
+
+def propeller_islands_images() -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG) for Propeller Islands: mid-game forge and islands (each from its owner's
+    view, seat 1's also as others see it), then the final islands and score breakdown."""
+    game = PROPELLER_ISLANDS
+    for i, (name, players, side) in enumerate(PROPELLER_SCENARIOS):
+        names = NAMES[:players]
+        for stage, round_ in (("mid", 5), ("end", None)):
+            state = propeller_islands_state(players, side, 400 + i, round_)
+            public = game.view(state, None)
+            yield f"pi-{name}-{stage}-forge.png", forge(public, names)
+            for seat in range(players):
+                own = island(game.view(state, seat), seat, names)
+                yield f"pi-{name}-{stage}-island-{seat + 1}.png", own
+            yield f"pi-{name}-{stage}-island-2-others.png", island(public, 1, names)
+            yield f"pi-{name}-{stage}-results.png", results(public, names)
+
+
 def main(argv: list[str]) -> None:
     if len(argv) != 1:
         raise SystemExit("usage: python -m render.preview OUTDIR")
@@ -137,6 +226,12 @@ def main(argv: list[str]) -> None:
             (out / file_name).write_bytes(data)
             count += 1
     for file_name, data in railroad_ink_images():
+        (out / file_name).write_bytes(data)
+        count += 1
+    for file_name, data in power_grid_images():
+        (out / file_name).write_bytes(data)
+        count += 1
+    for file_name, data in propeller_islands_images():
         (out / file_name).write_bytes(data)
         count += 1
     print(f"wrote {count} images to {out}")

@@ -1,0 +1,327 @@
+"""Pieces shared by the Propeller Islands images: hex tiles, guild marks, resources, cards."""
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    INK,
+    MUTED,
+    PANEL,
+    RGB,
+    RULE,
+    SEATS,
+    Box,
+    blend,
+    fit,
+    font,
+    meeple,
+    seat_badge,
+    text_colour,
+)
+
+SQRT3 = math.sqrt(3)
+SHADOW: RGB = (222, 215, 200)
+
+GUILDS: dict[str, tuple[RGB, str]] = {
+    "I": ((196, 78, 52), "Industry"),
+    "S": ((52, 124, 196), "Science"),
+    "C": ((142, 84, 170), "Culture"),
+    "*": ((250, 250, 250), "every guild"),
+}
+"""Guild colours; the letter is always drawn on them."""
+
+RESOURCES: dict[str, tuple[RGB, str]] = {
+    "energy": ((250, 204, 40), "E"),
+    "steel": ((150, 160, 172), "S"),
+    "parts": ((196, 132, 72), "P"),
+}
+
+CATEGORY_FILL: dict[str, RGB] = {
+    "capitol": (244, 216, 140),
+    "guild": (240, 230, 210),
+    "hub": (214, 230, 240),
+    "depot": (222, 222, 214),
+    "landmark": (234, 218, 236),
+}
+
+TOKEN_RESOURCE = {"PROD-E": "energy", "PROD-S": "steel", "PROD-P": "parts"}
+
+
+def hex_corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """The six corners of a flat-topped hex of circumradius `s`."""
+    return [
+        (cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a)))
+        for a in range(0, 360, 60)
+    ]
+
+
+def axial_xy(q: int, r: int, s: float) -> tuple[float, float]:
+    """Pixel offset of axial hex (q, r) from the Capitol, flat-topped."""
+    return s * 1.5 * q, s * SQRT3 * (r + q / 2)
+
+
+def panel_box(draw: ImageDraw.ImageDraw, box: Box, title: str = "") -> None:
+    """A rounded panel with a drop shadow and an optional small-caps title."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0 + 2, y0 + 4, x1 + 2, y1 + 4), radius=16, fill=SHADOW)
+    draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
+    if title:
+        draw.text((x0 + 16, y0 + 12), title.upper(), font=font(16, bold=True), fill=MUTED)
+
+
+def hub_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, guild: str) -> None:
+    """A hub: a ring in the guild colour (white for the Capitol's any-guild hub) with its letter."""
+    cx, cy = centre
+    fill = GUILDS[guild][0]
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
+    inner = r * 0.62
+    draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=PANEL)
+    draw.text((cx, cy + 1), guild, font=font(14, bold=True), fill=INK, anchor="mm")
+
+
+def banner_icon(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], h: float, guild: str
+) -> None:
+    """A banner: a notched pennant in the guild colour with its letter."""
+    cx, cy = centre
+    w = h * 0.82
+    x0, y0, x1, y1 = cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+    fill = GUILDS[guild][0]
+    draw.polygon(
+        [(x0, y0), (x1, y0), (x1, y1), (cx, y1 - h * 0.24), (x0, y1)],
+        fill=fill,
+        outline=INK,
+        width=2,
+    )
+    draw.text(
+        (cx, cy - h * 0.1), guild, font=font(14, bold=True), fill=text_colour(fill), anchor="mm"
+    )
+
+
+def resource_icon(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, kind: str
+) -> None:
+    """A resource token: a disc in its colour with its letter (E, S or P)."""
+    cx, cy = centre
+    fill, letter = RESOURCES[kind]
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
+    size = max(14, int(r * 1.15))
+    draw.text((cx, cy + 1), letter, font=font(size, bold=True), fill=INK, anchor="mm")
+
+
+def token_mark(draw: ImageDraw.ImageDraw, box: Box, kind: str, token: str | None) -> None:
+    """An upgrade slot (P, B or W): its letter while free, the installed token otherwise."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if token is None:
+        draw.rounded_rectangle(box, radius=4, fill=PANEL, outline=MUTED, width=1)
+        draw.text((cx, cy + 1), kind, font=font(14), fill=MUTED, anchor="mm")
+    elif token in TOKEN_RESOURCE:
+        fill, letter = RESOURCES[TOKEN_RESOURCE[token]]
+        draw.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=2)
+        draw.text((cx, cy + 1), "+" + letter, font=font(14, bold=True), fill=INK, anchor="mm")
+    elif token.startswith("BAN-"):
+        banner_icon(draw, (cx, cy), y1 - y0 + 2, token[-1])
+    else:
+        draw.rounded_rectangle(box, radius=4, fill=(250, 250, 250), outline=INK, width=2)
+        draw.text((cx, cy + 1), "?", font=font(15, bold=True), fill=INK, anchor="mm")
+
+
+def token_label(token: str) -> tuple[str, str]:
+    """What an upgrade token is and does, in two short parts."""
+    if token in TOKEN_RESOURCE:
+        return "Production", "+1 " + TOKEN_RESOURCE[token]
+    if token.startswith("BAN-"):
+        return "Banner", GUILDS[token[-1]][1]
+    return "Wild die", "number → ?"
+
+
+@cache
+def _lying_worker(seat: int, size: int) -> Image.Image:
+    """A worker meeple on its side (used this round), cached per seat and size."""
+    img = Image.new("RGBA", (size + 8, size + 8), (0, 0, 0, 0))
+    meeple(
+        ImageDraw.Draw(img), ((size + 8) / 2, (size + 8) / 2), size, SEATS[seat % len(SEATS)], ""
+    )
+    return img.rotate(90, resample=Image.Resampling.BICUBIC, expand=True)
+
+
+def worker(
+    img: Image.Image, centre: tuple[float, float], size: int, seat: int, state: str | None
+) -> None:
+    """A worker standing (ready, with the seat number) or lying (used), or an empty house."""
+    draw = ImageDraw.Draw(img)
+    cx, cy = centre
+    if state == "ready":
+        meeple(draw, centre, size, SEATS[seat % len(SEATS)], str(seat + 1))
+    elif state == "lying":
+        lying = _lying_worker(seat, size)
+        img.paste(lying, (int(cx - lying.width / 2), int(cy - lying.height / 2 + 4)), lying)
+    else:
+        h = size * 0.8
+        draw.polygon(
+            [
+                (cx - h / 2, cy + h / 2),
+                (cx - h / 2, cy - h / 8),
+                (cx, cy - h / 2),
+                (cx + h / 2, cy - h / 8),
+                (cx + h / 2, cy + h / 2),
+            ],
+            fill=PANEL,
+            outline=MUTED,
+            width=2,
+        )
+
+
+def _name_lines(name: str, width: float) -> list[str]:
+    """The tile name on one or two lines that fit `width` at 15 px (14 px if needed)."""
+    fnt = font(15, bold=True, condensed=True)
+    words = name.split()
+    if fnt.getlength(name) <= width or len(words) == 1:
+        return [fit(name, fnt, int(width))]
+    best = min(
+        range(1, len(words)),
+        key=lambda k: max(fnt.getlength(" ".join(words[:k])), fnt.getlength(" ".join(words[k:]))),
+    )
+    return [fit(" ".join(part), fnt, int(width)) for part in (words[:best], words[best:])]
+
+
+def printed_banners(cell: dict[str, Any]) -> list[str]:
+    """The banners printed on a tile (the view's list also holds installed BAN tokens)."""
+    if "banners" not in cell:
+        return [cell["banner"]] if cell.get("banner") else []
+    shown = list(cell["banners"])
+    for token in cell.get("tokens", {}).values():
+        if token.startswith("BAN-") and token[-1] in shown:
+            shown.remove(token[-1])
+    return shown
+
+
+def tile(
+    img: Image.Image,
+    centre: tuple[float, float],
+    s: float,
+    cell: dict[str, Any],
+    seat: int | None = None,
+    landmark_vp: int | None = None,
+) -> None:
+    """One building hex: number or '?', hub/banner, name, upgrade slots and the worker spot."""
+    draw = ImageDraw.Draw(img)
+    cx, cy = centre
+    cat = cell["category"]
+    draw.polygon(hex_corners(cx, cy, s), fill=CATEGORY_FILL[cat], outline=INK, width=2)
+    top = cy - 0.56 * s
+    if cat in ("guild", "hub", "capitol"):
+        r = max(13.0, 0.21 * s)
+        number = "?" if cell["number"] is None else str(cell["number"])
+        draw.ellipse((cx - r, top - r, cx + r, top + r), fill=(255, 255, 255), outline=INK, width=2)
+        draw.text((cx, top + 1), number, font=font(int(r * 1.35), bold=True), fill=INK, anchor="mm")
+    icon_x = cx - 0.38 * s
+    if cell["hub"]:
+        hub_icon(draw, (icon_x, top + 2), max(11.0, 0.17 * s), cell["hub"])
+    for i, guild in enumerate(printed_banners(cell)):
+        banner_icon(draw, (icon_x + i * 0.2 * s, top + 2), max(21.0, 0.32 * s), guild)
+    if seat is not None and (cell.get("housing") or cell.get("worker")):
+        state = cell.get("worker")
+        size = int(max(28, 0.42 * s) * (0.85 if state == "lying" else 1))
+        dx = 0.46 * s if state == "lying" else 0.38 * s
+        worker(img, (cx + dx, top + 2), size, seat, state)
+    name = cell["name"].replace("(", "").replace(")", "")
+    lines = _name_lines(name, 1.62 * s)
+    line_h = 17
+    y = cy - 0.06 * s - (len(lines) - 1) * line_h / 2
+    for line in lines:
+        draw.text((cx, y), line, font=font(15, bold=True, condensed=True), fill=INK, anchor="mm")
+        y += line_h
+    slots = cell["slots"]
+    if cat == "landmark" and landmark_vp is not None:
+        draw.text(
+            (cx, cy + 0.5 * s),
+            f"★ {landmark_vp} VP",
+            font=font(16, bold=True),
+            fill=INK,
+            anchor="mm",
+        )
+    if slots:
+        tokens = cell.get("tokens", {})
+        w, gap = 24, 4
+        x = cx - (len(slots) * w + (len(slots) - 1) * gap) / 2
+        y0 = cy + 0.5 * s - w / 2
+        for kind in slots:
+            token_mark(draw, (int(x), int(y0), int(x + w), int(y0 + w)), kind, tokens.get(kind))
+            x += w + gap
+
+
+def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, label: str) -> None:
+    """A free hex (a placement spot or an empty offer space), faint, with a label."""
+    cx, cy = centre
+    corners = hex_corners(cx, cy, s * 0.96)
+    draw.polygon(corners, fill=blend(PANEL, RULE, 0.25))
+    for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+        for k in range(0, 10, 2):
+            start, end = k / 10, (k + 1) / 10
+            x0, y0 = a[0] + (b[0] - a[0]) * start, a[1] + (b[1] - a[1]) * start
+            x1, y1 = a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end
+            draw.line((x0, y0, x1, y1), fill=MUTED, width=2)
+    draw.text((cx, cy), label, font=font(14), fill=MUTED, anchor="mm")
+
+
+def card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any] | None) -> None:
+    """A blueprint card: id, cost in E/S/P, the upgrade it gives and its VP (None: face down)."""
+    x0, y0, x1, y1 = box
+    if info is None:
+        draw.rounded_rectangle(box, radius=10, fill=(70, 92, 128), outline=INK, width=2)
+        draw.rounded_rectangle(
+            (x0 + 8, y0 + 8, x1 - 8, y1 - 8), radius=6, outline=(160, 180, 210), width=2
+        )
+        draw.text(
+            ((x0 + x1) / 2, (y0 + y1) / 2),
+            "Blueprint",
+            font=font(16, bold=True),
+            fill=(255, 255, 255),
+            anchor="mm",
+        )
+        return
+    fill = (232, 240, 250) if info["level"] == "I" else (250, 236, 214)
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
+    draw.text((x0 + 10, y0 + 8), info["id"], font=font(17, bold=True), fill=INK)
+    draw.text(
+        (x1 - 10, y0 + 6), f"{info['vp']} VP", font=font(18, bold=True), fill=INK, anchor="ra"
+    )
+    cost = [kind for kind in RESOURCES if info[kind]]
+    step = min(58, (x1 - x0 - 12) // max(1, len(cost)))
+    for i, kind in enumerate(cost):
+        x, y = x0 + 10 + i * step, y0 + 50
+        resource_icon(draw, (x + 10, y), 10, kind)
+        draw.text((x + 21, y), f"×{info[kind]}", font=font(15, bold=True), fill=INK, anchor="lm")
+    if not cost:
+        draw.text((x0 + 10, y0 + 50), "free", font=font(16), fill=MUTED, anchor="lm")
+    token_mark(draw, (x0 + 10, y1 - 44, x0 + 36, y1 - 18), info["kind"], info["token"])
+    for i, text in enumerate(token_label(info["token"])):
+        fnt = font(15, bold=i == 0)
+        draw.text(
+            (x0 + 44, y1 - 40 + i * 19),
+            fit(text, fnt, x1 - x0 - 52),
+            font=fnt,
+            fill=INK,
+            anchor="lt",
+        )
+
+
+def name_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    seat: int,
+    names: Sequence[str],
+    width: int,
+    size: int = 20,
+) -> None:
+    """A seat badge followed by the player's name (made printable and cut to `width`)."""
+    x, y = xy
+    seat_badge(draw, (int(x), int(y - 16), int(x + 34), int(y + 16)), seat)
+    fnt = font(size, bold=True)
+    draw.text((x + 44, y), fit(names[seat], fnt, width - 44), font=fnt, fill=INK, anchor="lm")

@@ -1,0 +1,123 @@
+"""Propeller Islands images: decodable, phone-sized, at every moment, hands shown to owners only."""
+
+import io
+from random import Random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine import registry
+from engine.core import play_out, step
+from render.propeller_islands import forge, island, results
+
+G = registry.get("propeller_islands")
+EXOTIC = [
+    "Ludmila Wattenberg-Kilowattsdóttir of the Northern Grid and the Southern Rails",
+    "山田太郎",
+    "Zoë 🎲⚡🚂",
+    "x" * 200,
+    "",
+    "\u202eevil\u202c \u0000 tab\there",
+]
+MAX_BYTES = 600 * 1024
+# players, capitol side, characters dealt per seat
+CONFIGS = [(2, "A", 1), (2, "B", 2), (3, "A", 2), (3, "B", 1), (4, "A", 1), (4, "B", 1)]
+
+
+def _check(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG" and img.mode == "RGB"
+    assert img.width >= 1000 and img.height >= 300
+    assert len(data) <= MAX_BYTES
+    return img
+
+
+def _policy(seed: int) -> Any:
+    """A random legal player, reproducible from `seed`."""
+    rng = Random(seed)
+    return lambda state, seat: rng.choice(G.legal_actions(state, seat))
+
+
+def _moments(players: int, side: str, deal: int, seed: int) -> dict[str, Any]:
+    """A seeded random game seen at its first seat decision, in round 3 and at the end."""
+    state = G.new(G.Config(players=players, capitol_side=side, character_deal=deal), seed)
+    rng, policy = Random(seed), _policy(seed)
+    while -1 in G.to_act(state):
+        state = step(G, state, rng, policy)
+    moments = {"setup": state}
+    while not G.is_over(state) and not (state.round == 3 and state.phase == "turns"):
+        state = step(G, state, rng, policy)
+    moments["mid"] = state
+    moments["over"] = play_out(G, state, rng, policy)
+    return moments
+
+
+@pytest.mark.parametrize(("players", "side", "deal"), CONFIGS)
+def test_every_image_renders_at_every_moment(players, side, deal):
+    names = ["Ada", "山田", "Zoë 🎲", "Bob"][:players]
+    for moment, state in _moments(players, side, deal, seed=players * 10 + deal).items():
+        public = G.view(state, None)
+        _check(forge(public, names))
+        _check(results(public, names))
+        for seat in range(players):
+            _check(island(G.view(state, seat), seat, names))
+            _check(island(public, seat, names))
+        if moment == "over":
+            assert public["result"] is not None
+
+
+def test_the_hand_is_drawn_only_for_its_owner():
+    state = _moments(3, "A", 1, seed=5)["mid"]
+    own, other, spectator = G.view(state, 0), G.view(state, 1), G.view(state, None)
+    assert own["seats"][0]["hand"] and other["seats"][0]["hand"] is None
+    hidden = island(spectator, 0)
+    assert island(other, 0) == hidden
+    assert island(own, 0) != hidden
+    assert forge(own) == forge(other) == forge(spectator)
+
+
+def test_the_characters_to_keep_are_shown_only_to_their_owner():
+    state = _moments(2, "A", 2, seed=8)["setup"]
+    assert state.phase == "keep_character"
+    own, other = G.view(state, 0), G.view(state, 1)
+    assert own["seats"][0]["dealt"] and not other["seats"][0]["dealt"]
+    assert island(own, 0) != island(other, 0) == island(G.view(state, None), 0)
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 6])
+def test_exotic_names_do_not_crash(count):
+    state = _moments(4, "B", 1, seed=3)["over"]
+    names = EXOTIC[:count]
+    view = G.view(state, None)
+    _check(forge(view, names))
+    _check(results(view, names))
+    for seat in range(4):
+        _check(island(view, seat, names))
+    _check(island(view, 0, None))
+
+
+def test_the_images_follow_the_state():
+    state = _moments(2, "A", 1, seed=4)["mid"]
+    rng, policy = Random(4), _policy(4)
+    islands, forges = set(), set()
+    for _ in range(20):
+        state = step(G, state, rng, policy)
+        islands.add(island(G.view(state, 0), 0))
+        forges.add(forge(G.view(state, None)))
+    assert len(islands) >= 8 and len(forges) >= 8
+    final = play_out(G, state, rng, policy)
+    view = G.view(final, None)
+    assert results(view) != results(G.view(state, None))
+
+
+def test_a_long_island_widens_the_image_but_keeps_its_hexes_legible():
+    state = _moments(2, "A", 1, seed=6)["over"]
+    view = G.view(state, 0)
+    me = view["seats"][0]
+    cell = next(c for c in me["island"] if c["category"] != "capitol")
+    row = [{**cell, "at": [-q, 0], "worker": "lying" if q % 2 else "ready"} for q in range(1, 25)]
+    long = {**me, "island": [me["island"][0], *row]}
+    wide = _check(island({**view, "seats": [long, view["seats"][1]]}, 0))
+    assert wide.width > 1200

@@ -1,4 +1,4 @@
-"""Every Powerline and Railroad Ink image for seeded mid- and end-game states.
+"""Every image of the four games for seeded mid- and end-game states.
 
 Run: `python -m render.preview OUTDIR`.
 """

@@ -1,42 +1,18 @@
 """Power Grid images: decodable, phone-sized, drawn from views, hidden money kept hidden."""
 
-import io
 from collections.abc import Callable, Iterator
 from random import Random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import registry
 from engine.core import step
 from engine.power_grid import autopilot
 from render.power_grid import map_image, market, panel_box, results
+from tests.render.pngs import EXOTIC, check, decode
 
 G = registry.get("power_grid")
-EXOTIC = [
-    "Ludmila Wattenberg-Kilowattsdóttir of the Northern Grid and the Southern Rails",
-    "山田太郎",
-    "Zoë 🎲⚡🔌",
-    "x" * 200,
-    "",
-    "\u202eevil\u202c \u0000 tab\there\nnewline",
-]
-MAX_BYTES = 600 * 1024
-
-
-def _decode(data: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
-
-
-def _check(data: bytes) -> Image.Image:
-    img = _decode(data)
-    assert img.format == "PNG" and img.mode == "RGB"
-    assert img.width >= 1000 and img.height >= 300
-    assert len(data) <= MAX_BYTES
-    return img
 
 
 def _policy(state: Any, seat: int) -> Any:
@@ -84,7 +60,7 @@ def test_every_image_renders_at_every_moment(map_name, players, seed):
     for moment, state in _moments(config, seed):
         for seat in (None, 0):
             for data in _all_images(G.view(state, seat), names):
-                _check(data)
+                check(data)
                 seen.append(data)
         if moment == "over":
             assert len(_all_images(G.view(state, None), names)) == 3
@@ -95,7 +71,7 @@ def test_fixed_regions_and_both_bid_orders_render():
     config = G.Config(players=4, regions=["green", "brown", "yellow", "red"], bid_order="turn")
     for _, state in _moments(config, 6):
         for data in _all_images(G.view(state, 1), None):
-            _check(data)
+            check(data)
 
 
 def test_images_change_when_the_state_changes():
@@ -114,7 +90,7 @@ def test_images_change_when_the_state_changes():
 
 
 def _crop(data: bytes, box: tuple[int, int, int, int]) -> bytes:
-    return _decode(data).crop(box).tobytes()
+    return decode(data).crop(box).tobytes()
 
 
 def test_hidden_money_is_hidden_from_everyone_but_its_owner():
@@ -145,7 +121,7 @@ def test_exotic_names_do_not_crash(players):
         view = G.view(state, 0)
         for labels in (names, EXOTIC * 2, None, []):
             for data in _all_images(view, labels):
-                _check(data)
+                check(data)
 
 
 def _with(view: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
@@ -166,6 +142,6 @@ def test_every_tiebreak_note_renders():
                 e["tiebreak_used"] = used
 
         data = results(_with(view, tie))
-        _check(data)
+        check(data)
         notes.add(data)
     assert plain not in notes and len(notes) == 4

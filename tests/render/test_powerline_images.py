@@ -1,10 +1,9 @@
 """Powerline images: decodable, phone-sized, faithful to the goldens, and never leaking secrets."""
 
-import io
 from random import Random
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 from engine.powerline.autopilot import random_plan
 from engine.powerline.game import seat_context
@@ -12,14 +11,7 @@ from render.common import MIN_TEXT, fit, font, printable
 from render.powerline import centre_board, final_results, player_board, round_summary
 from render.preview import GAME, NAMES, images, play_until, samples
 from tests.render.goldens import HERE, IMAGES, render
-
-MAX_BYTES = 600 * 1024
-
-
-def _decode(data: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
+from tests.render.pngs import MAX_BYTES, decode
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +23,7 @@ def test_every_preview_image_decodes_wide_and_small(preview_images):
     kinds = {name.rsplit("-", 2)[-1].split(".")[0] for name, _ in preview_images}
     assert {"centre", "summary", "results"} <= kinds
     for name, data in preview_images:
-        img = _decode(data)
+        img = decode(data)
         assert img.format == "PNG" and img.mode == "RGB", name
         assert img.width >= 1000, name
         assert len(data) <= MAX_BYTES, name
@@ -39,8 +31,8 @@ def test_every_preview_image_decodes_wide_and_small(preview_images):
 
 @pytest.mark.parametrize("image", sorted(IMAGES))
 def test_matches_golden(image):
-    got = _decode(render(image))
-    want = _decode((HERE / f"{image}.png").read_bytes())
+    got = decode(render(image))
+    want = decode((HERE / f"{image}.png").read_bytes())
     assert got.size == want.size
     diff = ImageChops.difference(got, want).convert("L")
     changed = sum(diff.point(lambda v: 255 if v > 40 else 0).histogram()[255:])
@@ -80,16 +72,16 @@ def test_long_and_exotic_names_render(names):
         centre_board(view, names),
         round_summary(view, names),
     ):
-        assert _decode(data).width >= 1000
+        assert decode(data).width >= 1000
     end = GAME.view(play_until(6, frozenset(), seed=9, round_=None), None)
-    assert _decode(final_results(end, names)).width >= 1000
+    assert decode(final_results(end, names)).width >= 1000
 
 
 def test_before_the_first_roll_there_is_no_summary_but_boards_render():
     state = GAME.new(GAME.Config(players=2), 1)
     view = GAME.view(state, None)
-    assert _decode(centre_board(view, NAMES[:2])).width >= 1000
-    assert _decode(player_board(view, 1)).width >= 1000
+    assert decode(centre_board(view, NAMES[:2])).width >= 1000
+    assert decode(player_board(view, 1)).width >= 1000
     with pytest.raises(ValueError, match="no round"):
         round_summary(view)
 

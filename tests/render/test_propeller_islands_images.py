@@ -1,37 +1,18 @@
 """Propeller Islands images: decodable, phone-sized, at every moment, hands shown to owners only."""
 
-import io
 from random import Random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import registry
 from engine.core import play_out, step
 from render.propeller_islands import forge, island, results
+from tests.render.pngs import EXOTIC, check
 
 G = registry.get("propeller_islands")
-EXOTIC = [
-    "Ludmila Wattenberg-Kilowattsdóttir of the Northern Grid and the Southern Rails",
-    "山田太郎",
-    "Zoë 🎲⚡🚂",
-    "x" * 200,
-    "",
-    "\u202eevil\u202c \u0000 tab\there",
-]
-MAX_BYTES = 600 * 1024
 # players, capitol side, characters dealt per seat
 CONFIGS = [(2, "A", 1), (2, "B", 2), (3, "A", 2), (3, "B", 1), (4, "A", 1), (4, "B", 1)]
-
-
-def _check(data: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    assert img.format == "PNG" and img.mode == "RGB"
-    assert img.width >= 1000 and img.height >= 300
-    assert len(data) <= MAX_BYTES
-    return img
 
 
 def _policy(seed: int) -> Any:
@@ -59,11 +40,11 @@ def test_every_image_renders_at_every_moment(players, side, deal):
     names = ["Ada", "山田", "Zoë 🎲", "Bob"][:players]
     for moment, state in _moments(players, side, deal, seed=players * 10 + deal).items():
         public = G.view(state, None)
-        _check(forge(public, names))
-        _check(results(public, names))
+        check(forge(public, names))
+        check(results(public, names))
         for seat in range(players):
-            _check(island(G.view(state, seat), seat, names))
-            _check(island(public, seat, names))
+            check(island(G.view(state, seat), seat, names))
+            check(island(public, seat, names))
         if moment == "over":
             assert public["result"] is not None
 
@@ -91,11 +72,11 @@ def test_exotic_names_do_not_crash(count):
     state = _moments(4, "B", 1, seed=3)["over"]
     names = EXOTIC[:count]
     view = G.view(state, None)
-    _check(forge(view, names))
-    _check(results(view, names))
+    check(forge(view, names))
+    check(results(view, names))
     for seat in range(4):
-        _check(island(view, seat, names))
-    _check(island(view, 0, None))
+        check(island(view, seat, names))
+    check(island(view, 0, None))
 
 
 def test_the_images_follow_the_state():
@@ -119,5 +100,5 @@ def test_a_long_island_widens_the_image_but_keeps_its_hexes_legible():
     cell = next(c for c in me["island"] if c["category"] != "capitol")
     row = [{**cell, "at": [-q, 0], "worker": "lying" if q % 2 else "ready"} for q in range(1, 25)]
     long = {**me, "island": [me["island"][0], *row]}
-    wide = _check(island({**view, "seats": [long, view["seats"][1]]}, 0))
+    wide = check(island({**view, "seats": [long, view["seats"][1]]}, 0))
     assert wide.width > 1200

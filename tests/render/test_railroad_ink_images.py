@@ -1,44 +1,19 @@
 """Railroad Ink images: decodable, phone-sized, every piece drawable, no secret plan drawn."""
 
-import io
 from random import Random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import registry
 from engine.core import play_out, step
 from engine.railroad_ink import autopilot
 from render.railroad_ink import board, roll, score_sheet
+from tests.render.pngs import EXOTIC, check, decode
 
 G = registry.get("railroad_ink")
 BOTH = frozenset({"street_lamps", "power_grid"})
 COMBOS = [(), ("street_lamps",), ("power_grid",), ("street_lamps", "power_grid")]
-EXOTIC = [
-    "Ludmila Wattenberg-Kilowattsdóttir of the Northern Grid and the Southern Rails",
-    "山田太郎",
-    "Zoë 🎲⚡🚂",
-    "Анастасия",
-    "x" * 200,
-    "",
-    "\u202eevil\u202c \u0000 tab\there",
-]
-MAX_BYTES = 600 * 1024
-
-
-def _decode(data: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(data))
-    img.load()
-    return img
-
-
-def _check(data: bytes) -> Image.Image:
-    img = _decode(data)
-    assert img.mode == "RGB"
-    assert img.width >= 1000 and img.height >= 300
-    assert len(data) <= MAX_BYTES
-    return img
 
 
 def _planning(players: int, expansions: frozenset[str], seed: int, round_: int) -> Any:
@@ -66,23 +41,23 @@ def test_every_image_renders_through_a_whole_game(expansions):
             own = G.view(state, 0)
             plain = board(own, 0, names)
             preview = board(own, 0, names, draft=_steps(state, 0))
-            _check(preview)
+            check(preview)
             assert preview != plain
-            _check(roll(own))
+            check(roll(own))
         state = step(G, state, rng, autopilot.act)
         own = G.view(state, 0)
         image = board(own, 0, names)
         seen.add(image)
-        _check(image)
-        _check(board(own, 1, names))
-        _check(board(G.view(state, None), 2, names))
-        _check(roll(G.view(state, None)))
-        _check(score_sheet(G.view(state, None), names))
+        check(image)
+        check(board(own, 1, names))
+        check(board(G.view(state, None), 2, names))
+        check(roll(G.view(state, None)))
+        check(score_sheet(G.view(state, None), names))
     assert len(seen) >= config.round_count
     final = G.view(state, None)
     assert final["over"]
-    _check(score_sheet(final, names))
-    _check(score_sheet(G.view(state, 2), names))
+    check(score_sheet(final, names))
+    check(score_sheet(G.view(state, 2), names))
 
 
 def test_a_played_board_differs_from_an_empty_one():
@@ -131,8 +106,8 @@ def test_power_steps_are_previewed():
                 found += 1
                 view = G.view(state, 0)
                 before = board(view, 0, draft=[s for s in steps if s["step"] != "electrify"])
-                after = _check(board(view, 0, draft=steps))
-                assert after.tobytes() != _decode(before).tobytes()
+                after = check(board(view, 0, draft=steps))
+                assert after.tobytes() != decode(before).tobytes()
         state = step(G, state, rng, autopilot.act)
     assert found
 
@@ -144,12 +119,12 @@ def test_an_empty_space_powered_by_the_wild_die_is_drawn():
     state = G.apply(state, -1, G.sample_chance(state, Random(4)))
     view = G.view(state, 0)
     drafted = board(view, 0, draft=[{"step": "electrify", "die": 1, "cell": "B2"}])
-    assert _check(drafted).tobytes() != _decode(board(view, 0)).tobytes()
+    assert check(drafted).tobytes() != decode(board(view, 0)).tobytes()
     seat = view["seats"][0]
     rows = [[*row] for row in seat["board"]]
     rows[1][1] = {"cell": "B2", "electrified": True}
     powered = board({**view, "seats": [{**seat, "board": rows}]}, 0)
-    assert _check(powered).tobytes() != _decode(board(view, 0)).tobytes()
+    assert check(powered).tobytes() != decode(board(view, 0)).tobytes()
 
 
 def test_a_malformed_draft_does_not_crash():
@@ -164,7 +139,7 @@ def test_a_malformed_draft_does_not_crash():
         {"step": "electrify", "die": 1, "start": "G7", "length": 3, "charge": True},
         {"step": "teleport"},
     ]
-    _check(board(view, 0, draft=junk))
+    check(board(view, 0, draft=junk))
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])
@@ -175,10 +150,10 @@ def test_exotic_names_do_not_crash(players):
     )
     view = G.view(state, 0)
     for seat in range(players):
-        _check(board(view, seat, names))
-    _check(score_sheet(view, names))
-    _check(score_sheet(view, EXOTIC * 2))
-    _check(score_sheet(view, None))
+        check(board(view, seat, names))
+    check(score_sheet(view, names))
+    check(score_sheet(view, EXOTIC * 2))
+    check(score_sheet(view, None))
 
 
 def test_ties_and_rank_notes_render():
@@ -208,15 +183,15 @@ def test_ties_and_rank_notes_render():
             }
         )
     a = score_sheet({**view, "standings": fake})
-    _check(a)
+    check(a)
     assert a != score_sheet(view)
 
 
 def test_the_roll_shows_every_die():
     state = _planning(6, BOTH, 8, 2)
     view = G.view(state, None)
-    both = _check(roll(view))
-    plain = _check(roll(G.view(_planning(2, frozenset(), 8, 2), None)))
+    both = check(roll(view))
+    plain = check(roll(G.view(_planning(2, frozenset(), 8, 2), None)))
     assert both.height > plain.height
     before = G.new(G.Config(players=2), 1)
-    _check(roll(G.view(before, None)))
+    check(roll(G.view(before, None)))

@@ -98,10 +98,12 @@ Action = Annotated[
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-def parse_action(data: dict) -> Action:
+def parse_action(data: object) -> Action:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
     if isinstance(data, BaseModel):
         return data  # type: ignore[return-value]
+    if not isinstance(data, dict):
+        raise IllegalAction("That action is malformed: an action is a JSON object with a type.")
     try:
         return _ACTION.validate_python(data)
     except ValidationError as exc:

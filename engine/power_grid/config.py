@@ -12,14 +12,15 @@ class Config(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(ge=2, le=6)
+    # strict: a JSON config's numbers are integers and its flags booleans (no 4.0, "4", 1, "yes").
+    players: int = Field(ge=2, le=6, strict=True)
     map: MapName = "germany"
     regions: tuple[str, ...] | None = None
     """Regions in play; None: the players pick them in turn order (WBC)."""
     bid_order: Literal["seat", "turn"] = "seat"
-    hidden_money: bool = False
+    hidden_money: bool = Field(False, strict=True)
     step3_refill: Literal["rules", "late"] = "rules"
-    routes_through_unused_regions: bool = False
+    routes_through_unused_regions: bool = Field(False, strict=True)
 
     @model_validator(mode="after")
     def _check(self) -> "Config":

@@ -94,9 +94,10 @@ class PowerGrid:
     def apply(self, state: State, seat: int, action: Action | dict[str, Any]) -> State:
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        if seat != CHANCE and not 0 <= seat < len(state.players):
-            raise IllegalAction(f"Seat {seat} is not at this table.")
-        act = parse_action(action) if isinstance(action, dict) else action
+        # type(): a bool is an int, but True is no seat.
+        if type(seat) is not int or (seat != CHANCE and not 0 <= seat < len(state.players)):
+            raise IllegalAction(f"Seat {seat!r} is not at this table.")
+        act = parse_action(action)
         owed = to_act(state)
         if seat not in owed:
             if CHANCE in owed:

@@ -1,5 +1,7 @@
 """Setup: config checks, the setup shuffle, the turn order and WBC region picks."""
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
@@ -94,3 +96,28 @@ def test_malformed_actions_are_refused() -> None:
     refused(state, 0, {"type": "bid", "amount": 4}, "waits for open or pass")
     refused(state, 9, {"type": "pass"}, "not at this table")
     refused(state, CHANCE, {"type": "shuffle", "deck": []}, "no shuffle")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"players": 4.0},
+        {"players": "4"},
+        {"players": True},
+        {"players": 4, "hidden_money": 1},
+        {"players": 4, "hidden_money": "yes"},
+        {"players": 4, "routes_through_unused_regions": 0},
+    ],
+)
+def test_config_numbers_are_integers_and_flags_booleans(fields: dict) -> None:
+    with pytest.raises(ValidationError):
+        G.Config(**fields)
+    with pytest.raises(ValidationError):
+        G.Config.model_validate_json(json.dumps(fields))
+
+
+def test_an_action_that_is_no_object_or_a_seat_that_is_no_integer_is_refused() -> None:
+    state = start(4)
+    for action in (None, "pass", ["open", 3, 3], 3):
+        refused(state, 0, action, "malformed")  # type: ignore[arg-type]
+    refused(state, True, {"type": "open", "plant": 3, "bid": 3}, "not at this table")  # type: ignore[arg-type]

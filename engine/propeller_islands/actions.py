@@ -6,6 +6,8 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
+    StrictInt,
     TypeAdapter,
     ValidationError,
     model_serializer,
@@ -13,10 +15,11 @@ from pydantic import (
 
 from engine.core import IllegalAction
 
-Hex = tuple[int, int]
-DockSpace = tuple[Annotated[int, Field(ge=1, le=3)], Annotated[int, Field(ge=1, le=4)]]
-Value = Annotated[int, Field(ge=1, le=6)]
-Space = Annotated[int, Field(ge=1, le=12)]
+# Numbers are strict: JSON's true, 4.0 or "4" are not the interface's integers.
+Hex = tuple[StrictInt, StrictInt]
+DockSpace = tuple[Annotated[StrictInt, Field(ge=1, le=3)], Annotated[StrictInt, Field(ge=1, le=4)]]
+Value = Annotated[StrictInt, Field(ge=1, le=6)]
+Space = Annotated[StrictInt, Field(ge=1, le=12)]
 Level = Literal["I", "II"]
 UseOption = Literal[
     "deploy",
@@ -40,7 +43,7 @@ class _Action(BaseModel):
 
 class StartPlayer(_Action):
     type: Literal["start_player"]
-    seat: int
+    seat: StrictInt
 
 
 class DealCharacters(_Action):
@@ -61,7 +64,7 @@ class ShuffleBlueprints(_Action):
 
 class Roll(_Action):
     type: Literal["roll"]
-    dice: tuple[int, ...]
+    dice: tuple[StrictInt, ...]
 
 
 class KeepCharacter(_Action):
@@ -83,7 +86,7 @@ class Draft(_Action):
 class Adjust(_Action):
     type: Literal["adjust"]
     to: Value
-    free: bool | None = None
+    free: StrictBool | None = None
 
 
 class Discard(_Action):
@@ -118,8 +121,6 @@ class Deploy(_Action):
     type: Literal["deploy"]
     from_: DockSpace = Field(alias="from")
     to: Hex
-
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     @model_serializer(mode="plain")
     def _dump(self) -> dict[str, Any]:

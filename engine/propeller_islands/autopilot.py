@@ -114,7 +114,7 @@ def evaluate(s: State, seat: int, w: Weights) -> float:
 def _score(state: State, seat: int, a: A.Action, w: Weights) -> float:
     after = play.apply(state, seat, a)
     if a.type == "draft" or (a.type == "adjust" and after.turn and after.turn.stage == "act"):
-        options = [x for x in play.legal(after, seat) if x.type not in ("draft", "adjust")]
+        options = _prune(after, seat, play.legal(after, seat), True)
         return max(
             (evaluate(play.apply(after, seat, x), seat, w) for x in options),
             default=evaluate(after, seat, w),

@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 
 class Config(BaseModel):
@@ -10,11 +10,19 @@ class Config(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(ge=2, le=4)
+    players: StrictInt = Field(ge=2, le=4)
     capitol_side: Literal["A", "B"] = "A"
     character_deal: Literal[1, 2] = 1
-    age_order: tuple[int, ...] | None = None
+    age_order: tuple[StrictInt, ...] | None = None
     """All seats, youngest first: the last tie-break."""
+
+    @field_validator("character_deal", mode="before")
+    @classmethod
+    def _whole_number(cls, value: object) -> object:
+        # A Literal of ints also matches true, 2.0 or "2"; the interface lists only 1 and 2.
+        if type(value) is not int:
+            raise ValueError("character_deal is 1 or 2")
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> "Config":

@@ -92,17 +92,20 @@ class PropellerIslands:
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def result(self, state: State) -> dict[str, Any]:
-        """Final scores per seat, competition ranks on (total, dock workers, age) and winners."""
+    def _keys(self, state: State) -> list[tuple[int, int, int]]:
+        """Per seat the rank key (total, dock workers, youth); youth is 0 without `age_order`."""
         order = state.config.age_order
-        seats = []
         keys = []
         for seat, p in enumerate(state.players):
             b = scoring.breakdown(p)
-            age = len(order) - order.index(seat) if order is not None else 0
-            keys.append((b["total"], b["dock_workers"], age))
-            seats.append({"seat": seat, **b})
-        ranks = shared_ranks(keys)
+            youth = len(order) - order.index(seat) if order is not None else 0
+            keys.append((b["total"], b["dock_workers"], youth))
+        return keys
+
+    def result(self, state: State) -> dict[str, Any]:
+        """Final scores per seat, competition ranks on (total, dock workers, age) and winners."""
+        seats = [{"seat": seat, **scoring.breakdown(p)} for seat, p in enumerate(state.players)]
+        ranks = shared_ranks(self._keys(state))
         for entry, rank in zip(seats, ranks, strict=True):
             entry["rank"] = rank
         return {
@@ -112,20 +115,26 @@ class PropellerIslands:
         }
 
     def outcome(self, state: State) -> list[dict[str, Any]]:
-        """Standings per seat: total VP, then dock workers, then age; ties shared."""
-        res = self.result(state)
-        return [
-            {
-                "seat": e["seat"],
-                "score": e["total"],
-                "rank": e["rank"],
-                "tiebreak": [e["total"], e["dock_workers"]],
-                "primary": e["total"],
-                "secondary": e["dock_workers"],
-                "details": {k: v for k, v in e.items() if k not in ("seat", "rank")},
-            }
-            for e in res["seats"]
-        ]
+        """Standings per seat: total VP, then dock workers, then age; ties shared. `tiebreak` is
+        the whole rank key, and details name the key that placed the seat among equal totals."""
+        keys = self._keys(state)
+        out = []
+        for e in self.result(state)["seats"]:
+            key = keys[e["seat"]]
+            details = {k: v for k, v in e.items() if k not in ("seat", "rank")}
+            details["tiebreak"] = _tiebreak_used(keys, e["seat"])
+            out.append(
+                {
+                    "seat": e["seat"],
+                    "score": e["total"],
+                    "rank": e["rank"],
+                    "tiebreak": list(key),
+                    "primary": e["total"],
+                    "secondary": e["dock_workers"],
+                    "details": details,
+                }
+            )
+        return out
 
     def dump_state(self, state: State) -> str:
         return _dump(state)
@@ -135,6 +144,20 @@ class PropellerIslands:
 
     def parse_action(self, data: dict[str, Any]) -> A.Action:
         return A.parse_action(data)
+
+
+def _tiebreak_used(keys: list[tuple[int, int, int]], seat: int) -> str | None:
+    """The deepest key needed to separate `seat` from the seats with its total: None when no
+    other seat has it, "shared" when one is equal on every key."""
+    names = ("total", "dock_workers", "age")
+    deepest = 0
+    for other, key in enumerate(keys):
+        if other == seat or key[0] != keys[seat][0]:
+            continue
+        if key == keys[seat]:
+            return "shared"
+        deepest = max(deepest, next(i for i in range(3) if key[i] != keys[seat][i]))
+    return names[deepest] if deepest else None
 
 
 GAME = PropellerIslands()

@@ -498,9 +498,7 @@ def _adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
             return 'Nobody pays energy on the bonus die: send "free": true.'
         if b.adjusted or b.used:
             return "Nelson sets the bonus value once, before his first bonus activation."
-        if a.to == b.value:
-            return f"The bonus die already counts as {a.to}."
-        if nelson == 1 and steps(b.value, a.to) != 1:
+        if nelson == 1 and steps(b.value, a.to) > 1:
             lo, hi = wrap(b.value, -1), wrap(b.value, 1)
             return f"Nelson may count the bonus {b.value} as {lo} or {hi}."
         return None
@@ -512,7 +510,7 @@ def _adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
             return "Only Sir Charles at fame 5+ changes the die for free."
         if turn.free:
             return "Sir Charles's free change is used this turn."
-        if not 1 <= steps(turn.value, a.to) <= charles:
+        if steps(turn.value, a.to) > charles:
             return f"Sir Charles may change the {turn.value} by at most {charles} step(s)."
         return None
     if turn.paid:

@@ -280,3 +280,14 @@ def test_charles_free_change() -> None:
     s.turn = Turn(0, "act", 3, 3)
     s = play(s, 0, {"type": "adjust", "to": 1, "free": True})
     assert s.turn.value == 1
+
+
+def test_a_free_change_may_keep_the_value_but_a_paid_one_must_step() -> None:
+    # The issue refuses a free change only beyond its reach; a paid one must be exactly one step.
+    s = turn_state(2, characters=("charles", "marie"), dice=[1, 2, 3, 4, 5])
+    s = edit(s, 0, fame=5, energy=1)
+    s = play(s, 0, {"type": "draft", "value": 3})
+    refused(s, 0, {"type": "adjust", "to": 3}, "one step")
+    kept = play(s, 0, {"type": "adjust", "to": 3, "free": True})
+    assert kept.turn.value == 3 and kept.turn.free and kept.players[0].energy == 1
+    refused(kept, 0, {"type": "adjust", "to": 4, "free": True}, "used this turn")

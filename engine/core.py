@@ -2,9 +2,9 @@
 
 from collections.abc import Callable, Iterable
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 CHANCE = -1
 """The seat that rolls dice and draws cards; its actions come from `Game.sample_chance`."""
@@ -16,6 +16,24 @@ class IllegalAction(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+T = TypeVar("T")
+
+
+def validated(adapter: TypeAdapter[T], data: object) -> T:
+    """`data` (a JSON object) validated by `adapter`; a malformed one raises IllegalAction that
+    names the first problem."""
+    if not isinstance(data, dict):
+        raise IllegalAction("That action is malformed: an action is a JSON object with a type.")
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise IllegalAction(
+            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
+        ) from None
 
 
 class Game(Protocol):

@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.core import IllegalAction
+from engine.core import validated
 from engine.power_grid.rules import Resource
 
 Count = Annotated[int, Field(ge=0)]
@@ -102,13 +102,4 @@ def parse_action(data: object) -> Action:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
     if isinstance(data, BaseModel):
         return data  # type: ignore[return-value]
-    if not isinstance(data, dict):
-        raise IllegalAction("That action is malformed: an action is a JSON object with a type.")
-    try:
-        return _ACTION.validate_python(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise IllegalAction(
-            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-        ) from None
+    return validated(_ACTION, data)

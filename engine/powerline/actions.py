@@ -2,9 +2,9 @@
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from engine.core import IllegalAction
+from engine.core import validated
 from engine.powerline.board import COLORS
 
 Color = Literal["red", "yellow", "blue", "green", "white", "black"]
@@ -62,27 +62,14 @@ class Plan(_Action):
 
 Action = Annotated[Roll | Plan, Field(discriminator="type")]
 _ACTION = TypeAdapter(Action)
-
-
-def _malformed(exc: ValidationError) -> IllegalAction:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return IllegalAction(
-        f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-    )
+_PLACEMENT = TypeAdapter(Placement)
 
 
 def parse_action(data: dict) -> Roll | Plan:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
-    try:
-        return _ACTION.validate_python(data)
-    except ValidationError as exc:
-        raise _malformed(exc) from None
+    return validated(_ACTION, data)
 
 
 def parse_placement(data: dict) -> Placement:
     """Validate one JSON placement, as `parse_action` does for whole actions."""
-    try:
-        return Placement.model_validate(data)
-    except ValidationError as exc:
-        raise _malformed(exc) from None
+    return validated(_PLACEMENT, data)

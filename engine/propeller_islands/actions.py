@@ -9,11 +9,10 @@ from pydantic import (
     StrictBool,
     StrictInt,
     TypeAdapter,
-    ValidationError,
     model_serializer,
 )
 
-from engine.core import IllegalAction
+from engine.core import validated
 
 # Numbers are strict: JSON's true, 4.0 or "4" are not the interface's integers.
 Hex = tuple[StrictInt, StrictInt]
@@ -198,11 +197,4 @@ def parse_action(data: Any) -> Action:
     """Validate a JSON action (or pass a parsed one through); malformed ones raise IllegalAction."""
     if isinstance(data, _Action):
         return data  # type: ignore[return-value]
-    try:
-        return _ACTION.validate_python(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise IllegalAction(
-            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-        ) from None
+    return validated(_ACTION, data)

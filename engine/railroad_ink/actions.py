@@ -2,9 +2,9 @@
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.core import IllegalAction
+from engine.core import validated
 
 DieKey = Literal["route1", "route2", "route3", "route4", "lamp1", "lamp2", "special"]
 
@@ -77,25 +77,11 @@ _ACTION: TypeAdapter[Roll | Plan] = TypeAdapter(Action)
 _STEP: TypeAdapter[Draw | Activate | Electrify] = TypeAdapter(Step)
 
 
-def _malformed(exc: ValidationError) -> IllegalAction:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return IllegalAction(
-        f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-    )
-
-
 def parse_action(data: dict[str, Any]) -> Roll | Plan:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
-    try:
-        return _ACTION.validate_python(data)
-    except ValidationError as exc:
-        raise _malformed(exc) from None
+    return validated(_ACTION, data)
 
 
 def parse_step(data: dict[str, Any]) -> Draw | Activate | Electrify:
     """Validate one JSON plan step, as `parse_action` does for whole actions."""
-    try:
-        return _STEP.validate_python(data)
-    except ValidationError as exc:
-        raise _malformed(exc) from None
+    return validated(_STEP, data)

@@ -92,3 +92,17 @@ def play_out(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], A
 def shared_ranks(keys: list[tuple[int, ...]]) -> list[int]:
     """Competition ranks (1 = best) for per-seat sort keys, higher is better; equal keys share."""
     return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def tiebreak_used(keys: list[tuple[int, ...]], seat: int, names: tuple[str, ...]) -> str | None:
+    """Name of the deepest sort key needed to separate `seat` from the seats level with it on the
+    first key: None when none is, "shared" when one is equal on every key."""
+    deepest = 0
+    for other, key in enumerate(keys):
+        if other == seat or key[0] != keys[seat][0]:
+            continue
+        if key == keys[seat]:
+            return "shared"
+        mine = keys[seat]
+        deepest = max(deepest, next(i for i in range(len(key)) if key[i] != mine[i]))
+    return names[deepest] if deepest else None

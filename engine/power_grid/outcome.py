@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from engine.core import shared_ranks
+from engine.core import shared_ranks, tiebreak_used
 from engine.power_grid.scoring import best_run
 from engine.power_grid.state import State
 
@@ -31,21 +31,8 @@ def standings(state: State) -> list[dict[str, Any]]:
                 "money": key[1],
                 "cities": key[2],
                 "highest_plant": key[3],
-                "tiebreak_used": _tiebreak(keys, seat),
+                "tiebreak_used": tiebreak_used(keys, seat, TIEBREAKS),
                 "details": {},
             }
         )
     return rows
-
-
-def _tiebreak(keys: list[tuple[int, ...]], seat: int) -> str | None:
-    """The deepest key needed to separate this seat from those with as many cities powered;
-    None when none has, "shared" when some seat is equal on every key."""
-    deepest = 0
-    for other, key in enumerate(keys):
-        if other == seat or key[0] != keys[seat][0]:
-            continue
-        if key == keys[seat]:
-            return "shared"
-        deepest = max(deepest, next(i for i in range(4) if key[i] != keys[seat][i]))
-    return TIEBREAKS[deepest] if deepest else None

@@ -3,7 +3,7 @@
 from random import Random
 from typing import Any
 
-from engine.core import IllegalAction, shared_ranks
+from engine.core import IllegalAction, shared_ranks, tiebreak_used
 from engine.propeller_islands import actions as A
 from engine.propeller_islands import play, scoring, views
 from engine.propeller_islands.components import blueprints, characters, rules, tiles
@@ -122,7 +122,7 @@ class PropellerIslands:
         for e in self.result(state)["seats"]:
             key = keys[e["seat"]]
             details = {k: v for k, v in e.items() if k not in ("seat", "rank")}
-            details["tiebreak"] = _tiebreak_used(keys, e["seat"])
+            details["tiebreak"] = tiebreak_used(keys, e["seat"], ("total", "dock_workers", "age"))
             out.append(
                 {
                     "seat": e["seat"],
@@ -144,20 +144,6 @@ class PropellerIslands:
 
     def parse_action(self, data: dict[str, Any]) -> A.Action:
         return A.parse_action(data)
-
-
-def _tiebreak_used(keys: list[tuple[int, int, int]], seat: int) -> str | None:
-    """The deepest key needed to separate `seat` from the seats with its total: None when no
-    other seat has it, "shared" when one is equal on every key."""
-    names = ("total", "dock_workers", "age")
-    deepest = 0
-    for other, key in enumerate(keys):
-        if other == seat or key[0] != keys[seat][0]:
-            continue
-        if key == keys[seat]:
-            return "shared"
-        deepest = max(deepest, next(i for i in range(3) if key[i] != keys[seat][i]))
-    return names[deepest] if deepest else None
 
 
 GAME = PropellerIslands()

@@ -10,6 +10,7 @@ from engine import registry
 from engine.core import step
 from engine.power_grid import autopilot
 from render.power_grid import map_image, market, panel_box, results
+from render.power_grid.pieces import labels as seat_labels
 from tests.render.pngs import EXOTIC, check, decode
 
 G = registry.get("power_grid")
@@ -106,11 +107,20 @@ def test_hidden_money_is_hidden_from_everyone_but_its_owner():
     }
     assert _crop(images["other"], box) == _crop(images["spec"], box)
     assert _crop(images["owner"], box) != _crop(images["spec"], box)
-    # Nothing else differs: seat 1's own panel is the only other change in its view.
-    assert map_image(owner) == map_image(other) == map_image(spectator)
-    # At an open table everyone sees the same market.
+    # Apart from the "You" mark on the viewer's name, the map is the same for everyone.
+    unmarked = [map_image({**v, "viewer": None}) for v in (owner, other)]
+    assert unmarked == [map_image(spectator)] * 2
+    assert map_image(owner) != map_image(spectator)
+    # At an open table everyone sees the same market, but for that mark.
     _, plain = next(m for m in _moments(G.Config(players=4), 8) if m[0] == "build")
-    assert market(G.view(plain, 0)) == market(G.view(plain, None)) == market(G.view(plain, 2))
+    views = [G.view(plain, seat) for seat in (0, 2, None)]
+    assert len({market({**v, "viewer": None}) for v in views}) == 1
+
+
+def test_the_viewer_is_marked_before_the_name_is_cut():
+    view = {"players": 2, "viewer": 1}
+    assert seat_labels(view, ["Ada", "x" * 300]) == ["Ada", "You · " + "x" * 300]
+    assert seat_labels({**view, "viewer": None}, ["Ada", "Bo\nb"]) == ["Ada", "Bo b"]
 
 
 @pytest.mark.parametrize("players", [2, 6])

@@ -4,19 +4,21 @@ Shape (stable; renderers and the autopilot read it):
 - top level: game, viewer, phase, waiting_for, to_act (list), round, start_player, turn_index
   (turns taken this round, or seats done in the bonus / setup orders), players, capitol_side,
   forge (value "1".."6" → dice count), dice_to_roll, offer (list of 12 {space, tile, name,
-  number, wild, banner, hub, category} or {space, tile: None}), reach (value → spaces),
-  stack_count, discarded (tile ids), blueprint_offer {"I": [card], "II": [card]} (card = the
-  blueprint dict of `card_info`), blueprint_stack_count {"I", "II"}, turn, bonus, tasks
-  (pending choices, top last: {kind, seat, lines, tile, token, count, used, source}),
-  seats (list, below), over, result (final breakdown per seat once over, else None).
+  number, wild, banner, hub, category, text (the effect)} or {space, tile: None}), reach
+  (value → spaces), stack_count, discarded (tile ids), blueprint_offer {"I": [card], "II":
+  [card]} (card = the blueprint dict of `card_info`), blueprint_stack_count {"I", "II"}, turn,
+  bonus, tasks (pending choices, top last: {kind, seat, lines, tile, token, count, used,
+  source}), seats (list, below), over, result (final breakdown per seat once over, else None).
 - turn: {seat, stage, drafted, value, paid, free, extra} or None; bonus: {die, seat, value,
   adjusted, used} or None.
-- seat: {seat, character, character_name, ability_level (0–2), dealt (own view only, else []),
-  energy, steel, parts, fame, fame_tokens (⌊fame/15⌋), fame_marker (fame mod 15),
+- seat: {seat, character, character_name, ability_level (0–2), ability ({basic, advanced (the
+  texts), unlocked (= ability_level)}, None until a character is kept), dealt (own view only,
+  else []), energy, steel, parts, fame, fame_tokens (⌊fame/15⌋), fame_marker (fame mod 15),
   trumpets [5, 10], dock (3 rows × 4 booleans), dock_workers, lines (per line C1–C4, R1–R3:
   {line, reward, text, cleared}), dice (values used this round), island (list of {at: [q, r],
-  tile, name, category, number (None for "?"), printed_number, wild, banners (list of guilds
-  incl. tokens), hub ("I"/"S"/"C"/"*"/None), slots ("PBW" letters), tokens (kind → token id),
+  tile, name, category, text (the effect), number (None for "?"), printed_number, wild,
+  banners (list of guilds incl. tokens), printed_banner (the tile's own guild, without tokens,
+  or None), hub ("I"/"S"/"C"/"*"/None), slots ("PBW" letters), tokens (kind → token id),
   housing (bool), worker (None/"ready"/"lying")}), completed (card dicts), unused (token ids),
   hand (card dicts, own view only, else None), hand_size, island_workers, score (breakdown)}.
 """
@@ -32,6 +34,7 @@ from engine.propeller_islands.components import (
     dock,
     rules,
     tile_name,
+    tile_types,
     tiles,
 )
 from engine.propeller_islands.island import banners, fame_level, houses, hub, island_workers
@@ -53,6 +56,12 @@ def card_info(card_id: str) -> dict[str, Any]:
     }
 
 
+def _capitol_text(tile: str) -> str:
+    """What activating a Capitol side does, worded like the tiles' effect texts."""
+    gains = ", ".join(f"+{n} {res}" for res, n in capitol_ids()[tile].resources.items())
+    return f"Any number: deploy 1 worker, or {gains}"
+
+
 def tile_info(tile: str) -> dict[str, Any]:
     """Static facts of a building tile or Capitol."""
     if tile.startswith("01"):
@@ -60,6 +69,7 @@ def tile_info(tile: str) -> dict[str, Any]:
             "tile": tile,
             "name": capitol_ids()[tile].name,
             "category": "capitol",
+            "text": _capitol_text(tile),
             "number": None,
             "printed_number": None,
             "wild": True,
@@ -72,6 +82,7 @@ def tile_info(tile: str) -> dict[str, Any]:
         "tile": tile,
         "name": tile_name(tile),
         "category": category(tile),
+        "text": tile_types()[t.type].text,
         "number": t.number,
         "printed_number": t.number,
         "wild": t.wild,
@@ -93,8 +104,8 @@ def _cell(c: Cell) -> dict[str, Any]:
         tokens=dict(c.tokens),
         housing=houses(c),
         worker=c.worker,
+        printed_banner=info.pop("banner"),
     )
-    del info["banner"]
     return info
 
 
@@ -114,6 +125,14 @@ def _lines(p: Player) -> list[dict[str, Any]]:
     return out
 
 
+def _ability(p: Player) -> dict[str, Any] | None:
+    """The kept character's two ability texts and how many are unlocked by fame."""
+    if not p.character:
+        return None
+    c = characters()[p.character]
+    return {"basic": c.basic, "advanced": c.advanced, "unlocked": fame_level(p.fame)}
+
+
 def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     p = state.players[seat]
     own = seat == viewer
@@ -122,6 +141,7 @@ def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "character": p.character,
         "character_name": characters()[p.character].name if p.character else None,
         "ability_level": fame_level(p.fame),
+        "ability": _ability(p),
         "dealt": list(p.dealt) if own else [],
         "energy": p.energy,
         "steel": p.steel,

@@ -20,10 +20,14 @@ from render.common import (
     png,
 )
 from render.propeller_islands.parts import (
+    PAD,
     SQRT3,
     card,
     empty_hex,
     hex_corners,
+    legend,
+    legend_columns,
+    legend_height,
     name_line,
     panel_box,
     resource_icon,
@@ -54,7 +58,9 @@ def forge(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     labels = player_names(len(view["seats"]), names)
     seats = view["seats"]
     table_y = FLOWER_BOX[3] + 16
-    height = table_y + 56 + ROW_H * len(seats) + 40
+    legend_y = table_y + 56 + ROW_H * len(seats) + 36
+    on_offer = legend_columns(view["offer"], WIDTH - 2 * MARGIN - 2 * PAD)
+    height = legend_y + legend_height(on_offer) + MARGIN
     img, draw = canvas(WIDTH, height)
     draw.text((MARGIN, 12), "Propeller Islands · the forge", font=font(32, bold=True), fill=INK)
     line = " · ".join(x for x in (status(view, labels), die_note(view)) if x)
@@ -78,6 +84,7 @@ def forge(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
 
     _side(draw, view)
     _table(draw, view, labels, table_y)
+    legend(draw, (MARGIN, legend_y, WIDTH - MARGIN, height - MARGIN), "Tiles on offer", on_offer)
     return png(img)
 
 

@@ -22,10 +22,17 @@ from render.common import (
     text_colour,
 )
 from render.propeller_islands.parts import (
+    LINE_H,
+    PAD,
     SQRT3,
     axial_xy,
     card,
+    draw_labelled,
     empty_hex,
+    labelled_lines,
+    legend,
+    legend_columns,
+    legend_height,
     panel_box,
     resource_icon,
     tile,
@@ -37,11 +44,10 @@ from render.propeller_islands.status import die_note, status
 
 MIN_WIDTH = 1200
 MARGIN = 16
-PAD = 20
 HEX_MIN, HEX_MAX = 62, 80
 ISLAND_MAX_H = 720
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-ABILITY = ("ability locked until fame 5", "basic ability", "advanced ability")
+ABILITY_Y = 84
 REWARD_LABEL = {
     "place_top_tile": "Top tile to island",
     "activate_two": "Activate any 2",
@@ -67,13 +73,20 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     s = max(HEX_MIN, min(HEX_MAX, inner / span_x, (ISLAND_MAX_H - 2 * PAD) / span_y))
     width = max(MIN_WIDTH, int(span_x * s) + 2 * MARGIN + 2 * PAD)
     island_h = int(span_y * s) + 2 * PAD + 52
-    top = 96
+    label, ability = _ability(me)
+    ability_lines = labelled_lines(label, ability, width - 2 * MARGIN - 68, 16) if label else []
+    top = max(96, ABILITY_Y + LINE_H * len(ability_lines) + 14)
     boards_y = top + island_h + 16
     cards_y = boards_y + 306
-    height = cards_y + 236
+    legend_y = cards_y + 236
+    here = legend_columns(me["island"], width - 2 * MARGIN - 2 * PAD)
+    height = legend_y + legend_height(here) + MARGIN
     img, draw = canvas(width, height)
 
     _header(draw, view, me, seat, labels, width)
+    if ability_lines:
+        fill = INK if me["ability"]["unlocked"] else MUTED
+        draw_labelled(draw, (MARGIN + 68, ABILITY_Y), label, ability_lines, 16, fill)
     panel_box(draw, (MARGIN, top, width - MARGIN, top + island_h), "Island")
     now = " · ".join(x for x in (status(view, labels), die_note(view)) if x)
     fnt = font(16, bold=True)
@@ -102,8 +115,22 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     split = width - MARGIN - 620
     _resources(img, draw, me, (MARGIN, boards_y, split - 12, boards_y + 290))
     _dock(img, draw, me, seat, (split, boards_y, width - MARGIN, boards_y + 290))
-    _blueprints(draw, me, (MARGIN, cards_y, width - MARGIN, height - MARGIN))
+    _blueprints(draw, me, (MARGIN, cards_y, width - MARGIN, legend_y - 16))
+    legend(draw, (MARGIN, legend_y, width - MARGIN, height - MARGIN), "Buildings here", here)
     return png(img)
+
+
+def _ability(me: dict[str, Any]) -> tuple[str, str]:
+    """The header's ability line as (bold label, text); ("", "") before a character is kept."""
+    ability = me["ability"]
+    if ability is None:
+        return "", ""
+    first, second = me["trumpets"]
+    if ability["unlocked"] == 0:
+        return f"Unlocks at fame {first}:", ability["basic"]
+    if ability["unlocked"] == 1:
+        return f"Basic ability (advanced at fame {second}):", ability["basic"]
+    return "Advanced ability:", f"{ability['advanced']} (upgrades the basic: {ability['basic']})"
 
 
 def _header(
@@ -118,7 +145,7 @@ def _header(
     title = font(32, bold=True)
     draw.text((MARGIN + 66, 14), fit(labels[seat], title, width - 420), font=title, fill=INK)
     if me["character_name"]:
-        who = f"{me['character_name']} ({ABILITY[me['ability_level']]})"
+        who = me["character_name"]
     elif me["dealt"]:
         who = "Character to keep: " + " or ".join(d.capitalize() for d in me["dealt"])
     else:

@@ -1,7 +1,8 @@
-"""Pieces shared by the Propeller Islands images: hex tiles, guild marks, resources, cards."""
+"""Pieces shared by the Propeller Islands images: hex tiles, guild marks, resources, cards,
+effect legends."""
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,11 +20,13 @@ from render.common import (
     fit,
     font,
     meeple,
+    printable,
     seat_badge,
     text_colour,
 )
 
 SQRT3 = math.sqrt(3)
+PAD = 20
 SHADOW: RGB = (222, 215, 200)
 
 GUILDS: dict[str, tuple[RGB, str]] = {
@@ -190,17 +193,6 @@ def _name_lines(name: str, width: float) -> list[str]:
     return [fit(" ".join(part), fnt, int(width)) for part in (words[:best], words[best:])]
 
 
-def printed_banners(cell: dict[str, Any]) -> list[str]:
-    """The banners printed on a tile (the view's list also holds installed BAN tokens)."""
-    if "banners" not in cell:
-        return [cell["banner"]] if cell.get("banner") else []
-    shown = list(cell["banners"])
-    for token in cell.get("tokens", {}).values():
-        if token.startswith("BAN-") and token[-1] in shown:
-            shown.remove(token[-1])
-    return shown
-
-
 def tile(
     img: Image.Image,
     centre: tuple[float, float],
@@ -223,8 +215,9 @@ def tile(
     icon_x = cx - 0.38 * s
     if cell["hub"]:
         hub_icon(draw, (icon_x, top + 2), max(11.0, 0.17 * s), cell["hub"])
-    for i, guild in enumerate(printed_banners(cell)):
-        banner_icon(draw, (icon_x + i * 0.2 * s, top + 2), max(21.0, 0.32 * s), guild)
+    # Island cells carry printed_banner (their banners list also holds BAN tokens); offers: banner.
+    if printed := cell.get("printed_banner", cell.get("banner")):
+        banner_icon(draw, (icon_x, top + 2), max(21.0, 0.32 * s), printed)
     if seat is not None and (cell.get("housing") or cell.get("worker")):
         state = cell.get("worker")
         size = int(max(28, 0.42 * s) * (0.85 if state == "lying" else 1))
@@ -325,3 +318,95 @@ def name_line(
     seat_badge(draw, (int(x), int(y - 16), int(x + 34), int(y + 16)), seat)
     fnt = font(size, bold=True)
     draw.text((x + 44, y), fit(names[seat], fnt, width - 44), font=fnt, fill=INK, anchor="lm")
+
+
+LINE_H = 20
+"""Line pitch of 15–16 px wrapped text."""
+LEGEND_TOP = 44
+LEGEND_COLUMN_GAP = 28
+SWATCH = 26
+"""Indent of a legend entry: a small hex in its category colour, then the text."""
+
+
+def labelled_lines(label: str, text: str, width: int, size: int = 15) -> list[str]:
+    """`text` wrapped into lines of `width` px, the first one after a bold `label` and a space."""
+    fnt = font(size)
+    first = width - font(size, bold=True).getlength(label + " ")
+    lines = [""]
+    for word in printable(text).split():
+        trial = f"{lines[-1]} {word}".strip()
+        limit = first if len(lines) == 1 else width
+        if fnt.getlength(trial) <= limit:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return [fit(line, fnt, width) for line in lines]
+
+
+def draw_labelled(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    label: str,
+    lines: list[str],
+    size: int = 15,
+    fill: RGB = INK,
+) -> None:
+    """Lines from `labelled_lines` with their top-left at `xy`: the bold label, then the text."""
+    x, y = xy
+    bold = font(size, bold=True)
+    draw.text((x, y), label, font=bold, fill=fill)
+    indent = bold.getlength(label + " ")
+    for i, line in enumerate(lines):
+        draw.text((x + indent * (i == 0), y + i * LINE_H), line, font=font(size), fill=fill)
+
+
+Column = list[tuple[dict[str, Any], list[str]]]
+
+
+def legend_columns(tiles: Iterable[dict[str, Any]], width: int, columns: int = 2) -> list[Column]:
+    """One entry (tile, wrapped effect lines) per distinct tile type, in type order, split into
+    balanced columns sharing `width` px."""
+    kinds: dict[str, dict[str, Any]] = {}
+    for t in tiles:
+        if t.get("tile"):
+            kinds.setdefault(t["tile"][:2], t)
+    col_w = (width - (columns - 1) * LEGEND_COLUMN_GAP) // columns - SWATCH
+    entries = [
+        (kinds[k], labelled_lines(kinds[k]["name"] + ":", kinds[k]["text"], col_w))
+        for k in sorted(kinds)
+    ]
+    heights = [len(lines) * LINE_H + 6 for _, lines in entries]
+    target = max([sum(heights) // columns, *heights], default=0)
+    while True:
+        out: list[Column] = [[]]
+        used = 0
+        for entry, h in zip(entries, heights, strict=True):
+            if used + h > target and out[-1]:
+                out.append([])
+                used = 0
+            out[-1].append(entry)
+            used += h
+        if len(out) <= columns:
+            return out
+        target += LINE_H
+
+
+def legend_height(columns: list[Column]) -> int:
+    """Height of the legend panel drawn by `legend`."""
+    tallest = max((sum(len(lines) * LINE_H + 6 for _, lines in col) for col in columns), default=0)
+    return LEGEND_TOP + tallest + 10
+
+
+def legend(draw: ImageDraw.ImageDraw, box: Box, title: str, columns: list[Column]) -> None:
+    """A panel listing tile types (a swatch in the category colour, bold name, effect text)."""
+    x0, y0, x1, _ = box
+    panel_box(draw, box, title)
+    col_w = (x1 - x0 - 2 * PAD - (len(columns) - 1) * LEGEND_COLUMN_GAP) / max(1, len(columns))
+    for i, col in enumerate(columns):
+        x = x0 + PAD + i * (col_w + LEGEND_COLUMN_GAP)
+        y = y0 + LEGEND_TOP
+        for t, lines in col:
+            fill = CATEGORY_FILL[t["category"]]
+            draw.polygon(hex_corners(x + 9, y + 10, 10), fill=fill, outline=INK, width=1)
+            draw_labelled(draw, (x + SWATCH, y), t["name"] + ":", lines)
+            y += len(lines) * LINE_H + 6

@@ -7,7 +7,10 @@ import pytest
 
 from engine import registry
 from engine.core import play_out, step
+from engine.propeller_islands.components import category
 from render.propeller_islands import forge, island, results
+from tests.propeller_islands.helpers import TILES
+from tests.propeller_islands.helpers import island as with_island
 from tests.render.pngs import EXOTIC, check
 
 G = registry.get("propeller_islands")
@@ -102,3 +105,34 @@ def test_a_long_island_widens_the_image_but_keeps_its_hexes_legible():
     long = {**me, "island": [me["island"][0], *row]}
     wide = check(island({**view, "seats": [long, view["seats"][1]]}, 0))
     assert wide.width > 1200
+
+
+def _ring_hexes(count: int) -> list[tuple[int, int]]:
+    """The first `count` hexes around the Capitol, ring by ring."""
+    directions = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    out: list[tuple[int, int]] = []
+    radius = 1
+    while len(out) < count:
+        q, r = -radius, radius
+        for dq, dr in directions:
+            for _ in range(radius):
+                out.append((q, r))
+                q, r = q + dq, r + dr
+        radius += 1
+    return out[:count]
+
+
+def test_an_island_of_every_building_type_keeps_its_legend_within_bounds():
+    state = _moments(2, "A", 1, seed=6)["mid"]
+    one_per_type = list({t[:2]: t for t in TILES}.values())
+    spots = _ring_hexes(len(one_per_type))
+    cells = [
+        (q, r, t, "ready" if category(t) != "depot" else None, {})
+        for (q, r), t in zip(spots, one_per_type, strict=True)
+    ]
+    busy = with_island(state, 0, cells)
+    view = G.view(busy, 0)
+    assert len({c["name"] for c in view["seats"][0]["island"]}) == 1 + len(one_per_type)
+    img = check(island(view, 0, ["Ada", "Bob"]))
+    assert img.width >= 1000
+    assert img.height > check(island(G.view(state, 0), 0)).height

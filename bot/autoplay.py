@@ -1,16 +1,21 @@
-"""A game of Powerline played by autopilot seats in the terminal, printed round by round."""
+"""A game played by autopilot seats in the terminal, printed round by round (Powerline in full
+detail; the other games as standings after each round)."""
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from random import Random
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine import registry
-from engine.core import step
+from engine.core import Game, step
 from engine.powerline import autopilot
 
 GAME = registry.get("powerline")
 VARIANTS = ("construction_limits", "adventure_island", "contracts", "special_contracts")
+EXPANSIONS = ("street_lamps", "power_grid")
 
 
 def _plan_text(plan: dict[str, Any]) -> str:
@@ -77,12 +82,73 @@ def play(players: int, seed: int, variants: Sequence[str], out=print) -> list[di
     return result
 
 
+def _autopilot(name: str) -> Callable[[Any, int], Any]:
+    """The game's autopilot as a policy over states; it decides from the seat's view alone."""
+    game = registry.get(name)
+    choose = import_module(f"engine.{name}.autopilot").choose
+    return lambda state, seat: choose(game.view(state, seat), seat)
+
+
+def _standings(game: Game, state: Any) -> str:
+    rows = sorted(game.outcome(state), key=lambda r: (r["rank"], r["seat"]))
+    return ", ".join(f"{r['rank']}. seat {r['seat'] + 1}: {r['score']}" for r in rows)
+
+
+def play_any(name: str, config: Any, seed: int, out=print) -> list[dict[str, Any]]:
+    """Play one game of `name` with autopilots in every seat, printing the standings after each
+    round; return the outcome."""
+    game = registry.get(name)
+    state = game.new(config, seed)
+    rng, policy = Random(seed), _autopilot(name)
+    out(f"{game.title}, {config.players} autopilot seat(s), seed {seed}")
+    last = game.view(state, None)["round"]
+    while not game.is_over(state):
+        state = step(game, state, rng, policy)
+        now = game.view(state, None)["round"]
+        if now != last and last:
+            out(f"Round {last:2d}  {_standings(game, state)}")
+        last = now
+    result = game.outcome(state)
+    out(f"Final standings: {_standings(game, state)}")
+    return result
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=1, choices=range(1, 7))
+    parser.add_argument("--game", default="powerline", choices=registry.names())
+    parser.add_argument("--players", type=int, default=None, help="default: 1 (Power Grid 3)")
     parser.add_argument("--seed", type=int, default=None, help="default: a random seed")
-    parser.add_argument("--variant", action="append", default=[], choices=VARIANTS)
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        choices=VARIANTS + EXPANSIONS,
+        help="Powerline variants; Railroad Ink expansions",
+    )
+
+
+def config_of(args: argparse.Namespace) -> Any:
+    """The game's table config from the options, or SystemExit with what is wrong."""
+    game = registry.get(args.game)
+    allowed = {"powerline": VARIANTS, "railroad_ink": EXPANSIONS}.get(args.game, ())
+    wrong = [v for v in args.variant if v not in allowed]
+    if wrong:
+        raise SystemExit(f"{game.title} has no variant {', '.join(wrong)}.")
+    players = args.players or {"powerline": 1, "railroad_ink": 1}.get(args.game, 3)
+    fields: dict[str, Any] = {"players": players}
+    if args.game == "powerline":
+        fields["variants"] = frozenset(args.variant)
+    elif args.game == "railroad_ink":
+        fields["expansions"] = frozenset(args.variant)
+    try:
+        return game.Config(**fields)
+    except ValidationError as exc:
+        raise SystemExit(f"{game.title}: {exc.errors()[0]['msg']} (players: {players}).") from None
 
 
 def main(args: argparse.Namespace) -> None:
     seed = args.seed if args.seed is not None else Random().randrange(1_000_000)
-    play(args.players, seed, args.variant)
+    config = config_of(args)
+    if args.game == "powerline":
+        play(config.players, seed, args.variant)
+    else:
+        play_any(args.game, config, seed)

@@ -9,7 +9,7 @@ from random import Random
 from typing import Any
 
 from engine.propeller_islands import actions as A
-from engine.propeller_islands import play, scoring
+from engine.propeller_islands import legal, play, scoring
 from engine.propeller_islands.components import blueprints, category, tiles
 from engine.propeller_islands.config import Config
 from engine.propeller_islands.game import GAME
@@ -114,7 +114,7 @@ def evaluate(s: State, seat: int, w: Weights) -> float:
 def _score(state: State, seat: int, a: A.Action, w: Weights) -> float:
     after = play.apply(state, seat, a)
     if a.type == "draft" or (a.type == "adjust" and after.turn and after.turn.stage == "act"):
-        options = _prune(after, seat, play.legal(after, seat), True)
+        options = _prune(after, seat, legal.legal(after, seat), True)
         return max(
             (evaluate(play.apply(after, seat, x), seat, w) for x in options),
             default=evaluate(after, seat, w),
@@ -142,7 +142,7 @@ def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> A
     """A good legal action for `seat`, from that seat's view alone."""
     w = weights or Weights()
     state = state_from_view(view, seat)
-    options = _prune(state, seat, play.legal(state, seat), False)
+    options = _prune(state, seat, legal.legal(state, seat), False)
     if len(options) == 1:
         return options[0]
     best, best_value = options[0], float("-inf")

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core import IllegalAction, shared_ranks, tiebreak_used
 from engine.propeller_islands import actions as A
-from engine.propeller_islands import play, scoring, views
+from engine.propeller_islands import flow, legal, play, scoring, views
 from engine.propeller_islands.components import blueprints, characters, rules, tiles
 from engine.propeller_islands.config import Config
 from engine.propeller_islands.state import Cell, Player, State
@@ -47,7 +47,7 @@ class PropellerIslands:
         return State(config=cfg, players=players)
 
     def to_act(self, state: State) -> set[int]:
-        who = play.expecting(state)[0]
+        who = flow.expecting(state)[0]
         return set() if who is None else {who}
 
     def sample_chance(self, state: State, rng: Random) -> A.Action:
@@ -57,7 +57,7 @@ class PropellerIslands:
             dice = tuple(rng.randint(1, 6) for _ in range(state.dice_to_roll))
             return A.Roll(type="roll", dice=dice)
         if state.phase != "setup":
-            raise IllegalAction(f"No chance action now: waiting for {play.waiting(state)}.")
+            raise IllegalAction(f"No chance action now: waiting for {flow.waiting(state)}.")
         step = state.setup_step
         if step == 0:
             return A.StartPlayer(type="start_player", seat=rng.randrange(n))
@@ -81,7 +81,7 @@ class PropellerIslands:
 
     def legal_actions(self, state: State, seat: int) -> list[A.Action]:
         """The complete list of legal next actions of `seat` ([] for the chance seat)."""
-        return play.legal(state, seat)
+        return legal.legal(state, seat)
 
     def apply(self, state: State, seat: int, action: A.Action | dict[str, Any]) -> State:
         return play.apply(state, seat, action)

@@ -37,8 +37,8 @@ from engine.propeller_islands.components import (
     tile_types,
     tiles,
 )
+from engine.propeller_islands.flow import expecting
 from engine.propeller_islands.island import banners, fame_level, houses, hub, island_workers
-from engine.propeller_islands.play import expecting
 from engine.propeller_islands.state import Cell, Player, State
 
 

@@ -1,0 +1,281 @@
+"""Why the rules refuse an action, as the message the player sees, and the uses they accept."""
+
+from engine.propeller_islands import actions as A
+from engine.propeller_islands.components import (
+    RESOURCES,
+    blueprints,
+    category,
+    characters,
+    rules,
+    tile_name,
+    tiles,
+)
+from engine.propeller_islands.effects import TRADES
+from engine.propeller_islands.flow import reach, steps, wrap
+from engine.propeller_islands.island import (
+    NEIGHBOURS,
+    activatable,
+    any_value,
+    cell_at,
+    depots,
+    frontier,
+    level,
+    vacant,
+)
+from engine.propeller_islands.state import Cell, State
+
+COSTS = {"09": ("energy", 2), "10": ("steel", 1)}
+
+
+def hexs(at: tuple[int, int]) -> str:
+    return f"[{at[0]}, {at[1]}]"
+
+
+def use_problem(s: State, seat: int, a: A.Use, mode: str) -> tuple[str | None, int]:
+    """Why `use` is refused (or None) and the energy Marie's extra activation costs."""
+    p = s.players[seat]
+    c = cell_at(p, *a.tile)
+    if c is None:
+        return f"There is no tile at {hexs(a.tile)} on your island.", 0
+    name = tile_name(c.tile)
+    cat = category(c.tile)
+    if cat in ("depot", "landmark"):
+        return f"A {cat} like the {name} cannot be activated.", 0
+    if c.worker != "ready":
+        return f"The {name} at {hexs(a.tile)} has no ready worker.", 0
+    kind = "01" if cat == "capitol" else c.tile[:2]
+    allowed = ("deploy", "resources") if kind == "01" else tuple(TRADES) if kind == "13" else ()
+    if a.option is None and allowed:
+        return f"The {name} needs an option: {', '.join(allowed)}.", 0
+    if a.option is not None and a.option not in allowed:
+        if not allowed:
+            return f"The {name} takes no option.", 0
+        return f"The {name} has no option {a.option!r}: use one of {', '.join(allowed)}.", 0
+    extra = 0
+    if mode != "free" and not any_value(c):
+        value = s.turn.value if mode == "turn" and s.turn else s.bonus.value if s.bonus else 0
+        if tiles()[c.tile].number != value:
+            need = f"The {name} needs a {tiles()[c.tile].number}, not a {value}."
+            marie = level(p, "marie")
+            if mode != "turn" or not marie:
+                return need, 0
+            if s.turn is not None and s.turn.extra:
+                return need[:-1] + ", and Marie's extra activation is used this turn.", 0
+            extra = 1 if marie == 1 else 0
+    energy = p.energy - extra
+    if energy < 0:
+        return f"Marie's extra activation costs 1 energy and you have {p.energy}.", 0
+    if kind in COSTS:
+        res, n = COSTS[kind]
+        have = energy if res == "energy" else getattr(p, res)
+        if have < n:
+            return f"The {name} costs {n} {res} and you have {have}.", 0
+    if kind == "13" and a.option:
+        res, n = TRADES[a.option][:2]
+        have = energy if res == "energy" else getattr(p, res)
+        if have < n:
+            return f"That trade costs {n} {res} and you have {have}.", 0
+    if (kind == "08" or a.option == "deploy") and not any(p.dock):
+        return "You have no worker left on your dock to deploy.", 0
+    if (kind == "08" or a.option == "deploy") and not vacant(p):
+        return "You have no vacant worker housing space on your island.", 0
+    if kind == "12" and not depots(p):
+        return "The Warehouse needs a depot on your island.", 0
+    return None, extra
+
+
+def _claim_problem(s: State, seat: int, a: A.Claim, start: bool) -> str | None:
+    p = s.players[seat]
+    if not start:
+        assert s.turn is not None and s.turn.value is not None
+        value = s.turn.value
+        widen = level(p, "jacques") >= 2
+        if a.space not in reach(value, widen):
+            return f"Offer space {a.space} is not next to forge space {value}."
+    if s.offer[a.space - 1] is None:
+        return f"Offer space {a.space} is empty."
+    if cell_at(p, *a.at) is not None:
+        return f"Hex {hexs(a.at)} already holds a tile."
+    if start and a.at not in {(dq, dr) for dq, dr in NEIGHBOURS}:
+        return f"Your starting tile must go next to your Capitol, and {hexs(a.at)} is not."
+    if not start and a.at not in frontier(p):
+        return f"Hex {hexs(a.at)} is not next to your island."
+    return None
+
+
+def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
+    """Why the rules refuse `a` here (the seat and the type are already accepted), or None."""
+    t = a.type
+    n = s.config.players
+    if t == "start_player":
+        return None if 0 <= a.seat < n else f"Seat {a.seat} is not at this table."
+    if t == "deal_characters":
+        return _deal_problem(s, a)
+    if t == "shuffle_tiles":
+        if sorted(a.order) != sorted(tiles()):
+            return "The tile order must be a permutation of the 70 building tiles."
+        return None
+    if t == "shuffle_blueprints":
+        due = "I" if s.setup_step == 3 else "II"
+        if a.level != due:
+            return f"Shuffle the level {due} blueprints now (level I before II)."
+        if sorted(a.order) != sorted(b for b in blueprints() if b.split("-")[0] == a.level):
+            return f"The order must be a permutation of the level {a.level} blueprints."
+        return None
+    if t == "roll":
+        if len(a.dice) != s.dice_to_roll:
+            return f"Roll exactly {s.dice_to_roll} dice, not {len(a.dice)}."
+        if any(not 1 <= v <= 6 for v in a.dice):
+            return "Die values run from 1 to 6."
+        return None
+    p = s.players[seat]
+    if t == "keep_character":
+        if a.character not in p.dealt:
+            return f"You were dealt {' and '.join(p.dealt)}, not {a.character!r}."
+        return None
+    if t == "claim":
+        return _claim_problem(s, seat, a, point == "start_tiles")
+    if t == "draft":
+        return None if s.forge[a.value - 1] else f"There is no {a.value} left in the forge."
+    if t == "adjust":
+        return adjust_problem(s, seat, a, point)
+    if t == "discard":
+        assert s.turn is not None and s.turn.value is not None
+        if a.space not in reach(s.turn.value, False):
+            return f"Offer space {a.space} is not next to forge space {s.turn.value}."
+        return None if s.offer[a.space - 1] else f"Offer space {a.space} is empty."
+    if t == "use":
+        mode = {"activating": "turn", "bonus": "bonus"}.get(point, "free")
+        return use_problem(s, seat, a, mode)[0]
+    if t == "done":
+        if point == "c3" and legal_uses(s, seat, "free"):
+            return "Reward C3 must activate a building while one can be activated."
+        return None
+    if t == "complete":
+        if a.card not in p.hand:
+            return f"Blueprint {a.card} is not in your hand."
+        card = blueprints()[a.card]
+        for res in RESOURCES:
+            if getattr(p, res) < getattr(card, res):
+                return (
+                    f"Blueprint {a.card} costs {card.energy} energy, {card.steel} steel and "
+                    f"{card.parts} parts; you lack {res}."
+                )
+        return None
+    if t == "deploy":
+        if not p.dock[(a.from_[0] - 1) * 4 + a.from_[1] - 1]:
+            return f"Dock space {hexs(a.from_)} holds no worker."
+        c = cell_at(p, *a.to)
+        if c is None or c.worker is not None or c not in vacant(p):
+            return f"There is no vacant worker housing space at {hexs(a.to)}."
+        return None
+    if t == "reward":
+        lines = s.tasks[-1].lines
+        return None if a.line in lines else f"Pick one of {' and '.join(lines)}."
+    if t == "place":
+        if cell_at(p, *a.at) is not None:
+            return f"Hex {hexs(a.at)} already holds a tile."
+        return None if a.at in frontier(p) else f"Hex {hexs(a.at)} is not next to your island."
+    if t == "depot":
+        c = cell_at(p, *a.tile)
+        if c is None or category(c.tile) != "depot":
+            return f"There is no depot of yours at {hexs(a.tile)}."
+        if point == "r1" and a.tile in s.tasks[-1].used:
+            return "Reward R1 takes two different depots."
+        return None
+    if t == "choose":
+        return None if a.resource in ("energy", "steel") else "Choose energy or steel."
+    if t == "install":
+        token = s.tasks[-1].token or ""
+        kind = rules().tokens[token].kind
+        c = cell_at(p, *a.tile)
+        if c is None:
+            return f"There is no tile at {hexs(a.tile)} on your island."
+        name = tile_name(c.tile)
+        if c.tile.startswith("01") or kind not in tiles()[c.tile].slots:
+            return f"The {name} has no {kind} slot for {token}."
+        if kind in c.tokens:
+            return f"The {name} already holds a {kind} token ({c.tokens[kind]})."
+        return None
+    if t == "take":
+        if (a.card is None) == (a.stack is None):
+            return "Take either a face-up card or the top card of a stack."
+        if a.card is not None:
+            shown = s.bp_offer["I"] + s.bp_offer["II"]
+            return None if a.card in shown else f"Blueprint {a.card} is not face up."
+        return None if s.bp_stack[a.stack or "I"] else f"The level {a.stack} stack is empty."
+    return None
+
+
+def _deal_problem(s: State, a: A.DealCharacters) -> str | None:
+    n = s.config.players
+    names: list[str] = []
+    for entry in a.characters:
+        if s.config.character_deal == 1 and not isinstance(entry, str):
+            return "Deal one character to each seat."
+        if s.config.character_deal == 2 and isinstance(entry, str):
+            return "Deal two characters to each seat."
+        names.extend([entry] if isinstance(entry, str) else entry)
+    if len(a.characters) != n:
+        return f"Deal to exactly {n} seats."
+    if len(set(names)) != len(names):
+        return "Every dealt character must be different."
+    if unknown := [c for c in names if c not in characters()]:
+        return f"Unknown character {unknown[0]!r}."
+    return None
+
+
+def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
+    p = s.players[seat]
+    if point == "bonus":
+        b = s.bonus
+        assert b is not None
+        nelson = level(p, "nelson")
+        if not nelson:
+            return "Only Nelson at fame 5+ may change the bonus die."
+        if not a.free:
+            return 'Nobody pays energy on the bonus die: send "free": true.'
+        if b.adjusted or b.used:
+            return "Nelson sets the bonus value once, before his first bonus activation."
+        if nelson == 1 and steps(b.value, a.to) > 1:
+            lo, hi = wrap(b.value, -1), wrap(b.value, 1)
+            return f"Nelson may count the bonus {b.value} as {lo} or {hi}."
+        return None
+    turn = s.turn
+    assert turn is not None and turn.value is not None
+    if a.free:
+        charles = level(p, "charles")
+        if not charles:
+            return "Only Sir Charles at fame 5+ changes the die for free."
+        if turn.free:
+            return "Sir Charles's free change is used this turn."
+        if steps(turn.value, a.to) > charles:
+            return f"Sir Charles may change the {turn.value} by at most {charles} step(s)."
+        return None
+    if turn.paid:
+        return "You already paid to change the die this turn."
+    if steps(turn.value, a.to) != 1:
+        lo, hi = wrap(turn.value, -1), wrap(turn.value, 1)
+        return f"Paying changes the {turn.value} by exactly one step, to {lo} or {hi}."
+    if p.energy < 1:
+        return "Changing the die costs 1 energy and you have none."
+    return None
+
+
+def _options(c: Cell) -> tuple[str | None, ...]:
+    if c.tile.startswith("01"):
+        return ("deploy", "resources")
+    return tuple(TRADES) if c.tile[:2] == "13" else (None,)
+
+
+# Here rather than in legal.py: Reward C3's `done` is refused while one of these exists.
+def legal_uses(s: State, seat: int, mode: str) -> list[A.Use]:
+    out = []
+    for c in s.players[seat].cells:
+        if not activatable(c):
+            continue
+        for option in _options(c):
+            a = A.Use.model_construct(type="use", tile=(c.q, c.r), option=option)
+            if use_problem(s, seat, a, mode)[0] is None:
+                out.append(a)
+    return out

@@ -1,6 +1,6 @@
-"""Golden images: fixed views (JSON) and the PNGs they must render to.
+"""Golden images: fixed views (JSON) of every game and the PNGs they must render to.
 
-Regenerate both after a deliberate change of the images or of the view schema:
+Regenerate both after a deliberate change of the images or of a view schema:
     .venv/bin/python -m tests.render.goldens
 then look at the PNGs in tests/render/golden/ before committing them.
 """
@@ -8,24 +8,67 @@ then look at the PNGs in tests/render/golden/ before committing them.
 import json
 from collections.abc import Callable
 from pathlib import Path
+from random import Random
 from typing import Any
 
+from engine.core import step
+from engine.railroad_ink import autopilot as ri_autopilot
+from render import power_grid, propeller_islands, railroad_ink
 from render.powerline import centre_board, final_results, player_board, round_summary
-from render.preview import GAME, NAMES, play_until
+from render.preview import (
+    GAME,
+    NAMES,
+    POWER_GRID,
+    PROPELLER_ISLANDS,
+    RAILROAD_INK,
+    play_until,
+    power_grid_state,
+    propeller_islands_state,
+)
 
 HERE = Path(__file__).parent / "golden"
+SEED = 42
 
-VIEWS: dict[str, tuple[int, frozenset[str], int | None, int | None]] = {
-    "solo-mid": (1, frozenset(), 6, 0),
-    "three-adventure-mid": (3, frozenset({"adventure_island", "construction_limits"}), 9, 0),
+
+def _powerline(players: int, variants: set[str], round_: int | None, viewer: int | None) -> Any:
+    return GAME.view(play_until(players, frozenset(variants), seed=SEED, round_=round_), viewer)
+
+
+def _railroad_mid() -> Any:
+    """Two seats with both expansions, in round 4's planning, seen by seat 0."""
+    config = RAILROAD_INK.Config(players=2, expansions=frozenset({"street_lamps", "power_grid"}))
+    state, rng = RAILROAD_INK.new(config, SEED), Random(SEED)
+    while not (state.round == 4 and state.phase == "plan"):
+        state = step(RAILROAD_INK, state, rng, ri_autopilot.act)
+    return RAILROAD_INK.view(state, 0)
+
+
+VIEWS: dict[str, tuple[int, Callable[[], Any]]] = {
+    "solo-mid": (1, lambda: _powerline(1, set(), 6, 0)),
+    "three-adventure-mid": (
+        3,
+        lambda: _powerline(3, {"adventure_island", "construction_limits"}, 9, 0),
+    ),
     "six-all-end": (
         6,
-        frozenset({"adventure_island", "contracts", "special_contracts"}),
-        None,
-        None,
+        lambda: _powerline(6, {"adventure_island", "contracts", "special_contracts"}, None, None),
     ),
+    "ri-both-mid": (2, _railroad_mid),
+    "pi-three-mid": (
+        3,
+        lambda: PROPELLER_ISLANDS.view(propeller_islands_state(3, "B", SEED, 5), 0),
+    ),
+    "pi-three-end": (
+        3,
+        lambda: PROPELLER_ISLANDS.view(propeller_islands_state(3, "A", SEED, None), None),
+    ),
+    "pg-germany-mid": (
+        4,
+        lambda: POWER_GRID.view(power_grid_state("germany", 4, SEED, 6, True), 0),
+    ),
+    "pg-usa-end": (3, lambda: POWER_GRID.view(power_grid_state("usa", 3, SEED, None), None)),
 }
-"""name → (players, variants, stop in this round's planning or None for the end, viewer)."""
+"""name → (players, how to play to the view)."""
 
 IMAGES: dict[str, tuple[str, Callable[[dict[str, Any], list[str]], bytes]]] = {
     "solo-mid-board": ("solo-mid", lambda v, n: player_board(v, 0, n)),
@@ -36,6 +79,14 @@ IMAGES: dict[str, tuple[str, Callable[[dict[str, Any], list[str]], bytes]]] = {
     "six-all-end-centre": ("six-all-end", centre_board),
     "six-all-end-summary": ("six-all-end", round_summary),
     "six-all-end-results": ("six-all-end", final_results),
+    "ri-both-mid-board": ("ri-both-mid", lambda v, n: railroad_ink.board(v, 0, n)),
+    "ri-both-mid-scores": ("ri-both-mid", railroad_ink.score_sheet),
+    "pi-three-mid-island": ("pi-three-mid", lambda v, n: propeller_islands.island(v, 0, n)),
+    "pi-three-mid-forge": ("pi-three-mid", propeller_islands.forge),
+    "pi-three-end-results": ("pi-three-end", propeller_islands.results),
+    "pg-germany-mid-map": ("pg-germany-mid", power_grid.map_image),
+    "pg-germany-mid-market": ("pg-germany-mid", power_grid.market),
+    "pg-usa-end-results": ("pg-usa-end", power_grid.results),
 }
 """golden PNG name → (view name, how to draw it)."""
 
@@ -53,10 +104,8 @@ def render(image: str) -> bytes:
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
-    for name, (players, variants, round_, viewer) in VIEWS.items():
-        state = play_until(players, variants, seed=42, round_=round_)
-        view = GAME.view(state, viewer)
-        doc = {"view": view, "names": list(NAMES[:players])}
+    for name, (players, build) in VIEWS.items():
+        doc = {"view": build(), "names": list(NAMES[:players])}
         (HERE / f"{name}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1), "utf-8")
     for image in IMAGES:
         (HERE / f"{image}.png").write_bytes(render(image))

@@ -5,7 +5,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks
+from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks, tiebreak_used
 from engine.powerline import scoring, views
 from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
 from engine.powerline.board import (
@@ -330,13 +330,8 @@ class Powerline:
         ranks = shared_ranks(keys)
         result = []
         for seat, (p, key, rank) in enumerate(zip(state.players, keys, ranks, strict=True)):
-            same_vp = [k for i, k in enumerate(keys) if i != seat and k[0] == key[0]]
             details: dict[str, Any] = {
-                "tiebreak": None
-                if not same_vp
-                else "shared"
-                if key in same_vp
-                else "station_tiles",
+                "tiebreak": tiebreak_used(keys, seat, ("vp", "station_tiles")),
                 "breakdown": dict(p.ledger),
                 "cities_supplied": len(scoring.complete_lines(p, layout(p.board))),
                 "station_tiles": key[1],

@@ -5,7 +5,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks
+from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks, tiebreak_used
 from engine.railroad_ink import scoring, views
 from engine.railroad_ink.actions import (
     Activate,
@@ -217,7 +217,6 @@ class RailroadInk:
         ranks = shared_ranks(keys)
         result = []
         for seat, (s, key, rank) in enumerate(zip(scores, keys, ranks, strict=True)):
-            same = [k for i, k in enumerate(keys) if i != seat and k[0] == key[0]]
             result.append(
                 {
                     "seat": seat,
@@ -227,11 +226,7 @@ class RailroadInk:
                     "primary": s.total,
                     "secondary": -s.errors,
                     "details": {
-                        "tiebreak": None
-                        if not same
-                        else "shared"
-                        if key in same
-                        else "fewer_errors",
+                        "tiebreak": tiebreak_used(keys, seat, ("points", "fewer_errors")),
                         "breakdown": s.lines(),
                         "specials_used": list(state.players[seat].specials),
                     },

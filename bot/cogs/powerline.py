@@ -3,13 +3,20 @@
 import asyncio
 import io
 import json
-from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import edit_draft, game_choices, open_here, show_draft, submit_draft
+from bot.cogs.tables import (
+    DEADLINES,
+    Deadline,
+    edit_draft,
+    game_choices,
+    open_here,
+    show_draft,
+    submit_draft,
+)
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.powerline import parse_key
@@ -24,21 +31,6 @@ from engine.core import CHANCE
 from render.powerline import centre_board, player_board
 
 GAME = "powerline"
-DEADLINES = {
-    "10 minutes": 10,
-    "1 hour": 60,
-    "6 hours": 360,
-    "12 hours": 720,
-    "24 hours": 1440,
-    "2 days": 2880,
-    "3 days": 4320,
-    "7 days": 10080,
-}
-
-
-Deadline = Literal[
-    "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
-]
 
 
 class Powerline(commands.GroupCog, group_name="powerline", group_description="Play Powerline"):

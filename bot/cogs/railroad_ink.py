@@ -7,8 +7,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.powerline import DEADLINES, Deadline
-from bot.cogs.tables import edit_draft, game_choices, open_here, show_draft, submit_draft
+from bot.cogs.tables import (
+    DEADLINES,
+    Deadline,
+    edit_draft,
+    game_choices,
+    open_here,
+    show_draft,
+    submit_draft,
+)
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.service import Service

@@ -1,6 +1,6 @@
 """What every game's commands share: opening a table here, and planning through the service."""
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -10,6 +10,22 @@ from bot.service.options import TableOptions
 from bot.service.service import Service
 from bot.views import draft_board, lobby_embed, lobby_view, planner_text, planner_view
 from engine import registry
+
+DEADLINES = {
+    "10 minutes": 10,
+    "1 hour": 60,
+    "6 hours": 360,
+    "12 hours": 720,
+    "24 hours": 1440,
+    "2 days": 2880,
+    "3 days": 4320,
+    "7 days": 10080,
+}
+
+
+Deadline = Literal[
+    "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
+]
 
 
 def _service(bot: discord.Client) -> Service:

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.powerline import DEADLINES, Deadline
+from bot.cogs.tables import DEADLINES, Deadline
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.tournament.runner import Tournaments

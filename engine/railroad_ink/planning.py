@@ -8,7 +8,6 @@ from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
 from engine.railroad_ink.board import (
     ACC,
     CELLS,
-    EXIT_AT,
     EXIT_BY_ID,
     EXIT_TYPE,
     EXITS,
@@ -120,11 +119,14 @@ def frontier(cells: list[Cell | None], acc: int) -> list[int]:
     return out
 
 
-def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool:
-    """Placement rules 2–3 for an empty cell: no H–R contact, at least one join.
+_UNJOINED = (-1, "", -1)
 
-    `mixed` (A1 "if_joined"): H–R contact is allowed; it just does not join.
-    """
+
+def _clash(cells: list[Cell | None], i: int, t: Tile, mixed: bool) -> tuple[int, str, int] | None:
+    """Placement rules 2–3 for `t` in the empty cell `i`: None if it fits; else the first side
+    touching an end of the other kind as (side, that kind, neighbour cell or -1 for an exit), or
+    `_UNJOINED` when nothing joins. `mixed` (A1 "if_joined"): such contact does not join, but is
+    allowed."""
     joined = False
     for d in range(4):
         s = t.sides[d]
@@ -132,27 +134,23 @@ def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool
             continue
         n = NEIGH[i][d]
         if n < 0:
-            e = EXIT_TYPE[i][d]
-            if e is None:
-                continue
-            if e != s:
-                if mixed:
-                    continue
-                return False
-            joined = True
+            o = EXIT_TYPE[i][d]
         else:
             c = cells[n]
-            if c is None:
+            o = None if c is None else tile(c.face, c.orientation).sides[d ^ 2]
+        if o is None:
+            continue
+        if o != s:
+            if mixed:
                 continue
-            o = tile(c.face, c.orientation).sides[d ^ 2]
-            if o is None:
-                continue
-            if o != s:
-                if mixed:
-                    continue
-                return False
-            joined = True
-    return joined
+            return d, o, n
+        joined = True
+    return None if joined else _UNJOINED
+
+
+def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool:
+    """Whether `t` may go in the empty cell `i` (A1: `mixed`)."""
+    return _clash(cells, i, t, mixed) is None
 
 
 def why_not(
@@ -164,39 +162,23 @@ def why_not(
         return f"{label} cannot go on {where}: the Accumulator fills that space."
     if cells[i] is not None:
         return f"{label} cannot go on {where}: that space already holds a route."
-    joined = False
-    for d in range(4):
-        s = t.sides[d]
-        if s is None:
-            continue
-        n = NEIGH[i][d]
-        if n < 0:
-            e = EXIT_AT.get((i, d))
-            if e is None:
-                continue
-            if e.type != s:
-                if mixed:
-                    continue
-                return (
-                    f"{label} at {where} would run its {ROUTE_NAMES[s]} into the "
-                    f"{ROUTE_NAMES[e.type]} exit at the {_SIDE_WORD[SIDES[d]]} edge."
-                )
-            joined = True
-        elif (c := cells[n]) is not None:
-            o = tile(c.face, c.orientation).sides[d ^ 2]
-            if o is None:
-                continue
-            if o != s:
-                if mixed:
-                    continue
-                return (
-                    f"{label} at {where} would touch the {ROUTE_NAMES[o]} at {cell_name(n)} "
-                    "without a station."
-                )
-            joined = True
-    if not joined:
+    clash = _clash(cells, i, t, mixed)
+    if clash is None:
+        return None
+    if clash is _UNJOINED:
         return f"{label} at {where} would not join any exit or route of its kind."
-    return None
+    d, other, n = clash
+    mine = t.sides[d]
+    assert mine is not None
+    if n < 0:
+        return (
+            f"{label} at {where} would run its {ROUTE_NAMES[mine]} into the "
+            f"{ROUTE_NAMES[other]} exit at the {_SIDE_WORD[SIDES[d]]} edge."
+        )
+    return (
+        f"{label} at {where} would touch the {ROUTE_NAMES[other]} at {cell_name(n)} "
+        "without a station."
+    )
 
 
 def placements(

@@ -11,7 +11,6 @@ import asyncio
 import secrets
 import signal
 import sqlite3
-import sys
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -21,43 +20,13 @@ from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Message, StandIn, User
 from tests.bot.helpers import TIMEOUT, answer, first_content, png_attachment, respond
-from tests.bot.test_process import bot_env
-
-Process = asyncio.subprocess.Process
+from tests.bot.process import Process, bot_env, launch
 
 
 def query(database: Path, sql: str, *args: object) -> list[tuple[Any, ...]]:
     """Read the bot's SQLite file from outside, as an operator would."""
     with closing(sqlite3.connect(database)) as db:
         return db.execute(sql, args).fetchall()
-
-
-async def launch(server: StandIn, env: dict[str, str], tmp_path: Path, run: int) -> Process:
-    """`python -m bot` as its own process; returns once it is connected and ready."""
-    log = tmp_path / f"stderr-{run}.log"
-    with log.open("wb") as err, (tmp_path / f"stdout-{run}.log").open("wb") as out:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,  # no stray .env from the working tree
-            env=env,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=out,
-            stderr=err,
-        )
-
-    def up() -> bool:
-        if proc.returncode is not None:
-            raise AssertionError(f"bot exited early:\n{log.read_text()}")
-        return (
-            server.gateway.identifies == run
-            and server.gateway.connected
-            and "ready as" in log.read_text()
-        )
-
-    await server.wait_for(up, timeout=20, interval=0.05)
-    return proc
 
 
 def dm_planner(server: StandIn, person: User, gid: int, round_: int) -> Message | None:

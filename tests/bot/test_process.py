@@ -3,32 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 from standin import StandIn
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def bot_env(server: StandIn, token: str, database: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    env.update(
-        DISCORD_TOKEN=token,
-        DISCORD_API_BASE=server.api_base,
-        DISCORD_GATEWAY_URL=server.gateway_url,
-        DATABASE=str(database),
-        TICK_SECONDS="0.2",
-        LOG_LEVEL="INFO",
-        LOG_JSON="false",
-        PYTHONPATH=str(ROOT),
-        PYTHONUNBUFFERED="1",
-    )
-    return env
+from tests.bot.process import bot_env, launch
 
 
 async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
@@ -43,34 +24,8 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
         ada = server.add_user("Ada", guilds=[guild])
         env = bot_env(server, token, database)
         for run in (1, 2):
-            log = tmp_path / f"stderr-{run}.log"
-            out = tmp_path / f"stdout-{run}.log"
-            with log.open("wb") as err, out.open("wb") as std:
-                proc = await asyncio.create_subprocess_exec(
-                    sys.executable,
-                    "-m",
-                    "bot",
-                    cwd=tmp_path,  # no stray .env from the working tree
-                    env=env,
-                    stdin=asyncio.subprocess.DEVNULL,
-                    stdout=std,
-                    stderr=err,
-                )
+            proc = await launch(server, env, tmp_path, run)
             procs.append(proc)
-
-            def up(
-                run: int = run, log: Path = log, proc: asyncio.subprocess.Process = proc
-            ) -> bool:
-                if proc.returncode is not None:
-                    raise AssertionError(f"bot exited early:\n{log.read_text()}")
-                return (
-                    server.gateway.identifies == run
-                    and server.gateway.connected
-                    and bool(server.world.commands.get(None))
-                    and "ready as" in log.read_text()
-                )
-
-            await server.wait_for(up, timeout=30, interval=0.05)
             synced = {c.name for c in server.world.commands[None]}
             assert synced == {
                 "help",
@@ -99,7 +54,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
 
             proc.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(proc.wait(), 5)
-            assert code == 0, log.read_text()
+            assert code == 0, (tmp_path / f"stderr-{run}.log").read_text()
             await server.wait_for(lambda: not server.gateway.connected, timeout=5)
         with sqlite3.connect(database) as db:
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)

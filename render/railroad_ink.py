@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engine.railroad_ink.views import draft_preview
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -84,35 +85,6 @@ def _sides(text: str) -> list[str | None]:
     return [None if ch == "." else ch for ch in text]
 
 
-def _turn(side: int, orientation: int) -> int:
-    """Where `side` ends up: mirrored left-right first if orientation ≥ 4, then turned."""
-    mirrored = (4 - side) % 4 if orientation >= 4 else side
-    return (mirrored + orientation) % 4
-
-
-def _turned(view: dict[str, Any], face: str, orientation: int) -> dict[str, Any]:
-    """A face from the view's table turned to `orientation`, shaped like a board cell."""
-    data = view["faces"][face]
-    sides = ["."] * 4
-    for d, ch in enumerate(data["sides"]):
-        if ch != ".":
-            sides[_turn(d, orientation)] = ch
-    segments = [
-        "".join("NESW"[t] for t in sorted(_turn(SIDE_INDEX[s], orientation) for s in seg))
-        for seg in data["segments"]
-    ]
-    return {
-        "face": face,
-        "name": data["name"],
-        "sides": "".join(sides),
-        "segments": segments,
-        "station": data["station"],
-        "lamp": data["lamp"],
-        "lamp_on": False,
-        "electrified": False,
-    }
-
-
 # --------------------------------------------------------------------------- drafts
 
 
@@ -125,16 +97,6 @@ def _steps(plan: Any) -> list[dict[str, Any]]:
     return [s if isinstance(s, dict) else s.model_dump(mode="json") for s in plan]
 
 
-def _die_face(view: dict[str, Any], step: dict[str, Any]) -> str | None:
-    die, roll = step.get("die"), view.get("roll")
-    if die == "special":
-        return step.get("face")
-    if roll is None or not isinstance(die, str):
-        return None
-    dice = {d["die"]: d["face"] for d in roll["route"] + roll["lamps"]}
-    return dice.get(die)
-
-
 def _line_cells(line: str) -> list[str]:
     kind, _, key = line.strip().partition(" ")
     key = key.strip().upper()
@@ -145,102 +107,52 @@ def _line_cells(line: str) -> list[str]:
     return []
 
 
-def _valid(name: str) -> bool:
-    return len(name) == 2 and "A" <= name[0] <= "G" and "1" <= name[1] <= "7"
-
-
-def _neighbour(name: str, d: int) -> str | None:
-    col, row = ord(name[0]) - 65 + STEP[d][0], int(name[1:]) - 1 + STEP[d][1]
-    return f"{chr(65 + col)}{row + 1}" if 0 <= col < 7 and 0 <= row < 7 else None
-
-
 class _Preview:
-    """A seat's board with draft steps laid on it, remembering what each step changed."""
+    """A seat's board with draft steps laid on it by the engine, remembering what each changed."""
 
-    def __init__(self, view: dict[str, Any], me: dict[str, Any], steps: list[dict[str, Any]]):
-        self.cells: dict[str, dict[str, Any]] = {
-            c["cell"]: c for row in me["board"] for c in row if c is not None
-        }
+    def __init__(self, view: dict[str, Any], seat: int, steps: list[dict[str, Any]]):
+        self.cells, changes = draft_preview(view, seat, steps)
         self.tags: dict[str, list[str]] = {}
         self.lines: list[str] = []
-        self.charges = 0
+        self.charges = sum(charge for _, charge in changes)
         self.used: set[str] = set()
         self.specials: list[str] = []
         self.text: list[str] = []
         self.title = "YOUR DRAFT"
-        for step in steps:
-            try:
-                self._apply(view, step)
-            except (KeyError, ValueError, IndexError, TypeError):
-                continue  # a malformed step is shown as text only; the engine rejects it
+        for step, (cells, charge) in zip(steps, changes, strict=True):
+            if cells or charge:
+                self._describe(view, step, cells, charge)
 
-    def _tag(self, name: str, tag: str) -> None:
-        self.tags.setdefault(name, []).append(tag)
+    def _tag(self, names: list[str], tag: str) -> None:
+        for name in names:
+            self.tags.setdefault(name, []).append(tag)
 
-    def _apply(self, view: dict[str, Any], step: dict[str, Any]) -> None:
+    def _describe(
+        self, view: dict[str, Any], step: dict[str, Any], cells: list[str], charge: int
+    ) -> None:
         kind = step.get("step")
         if kind == "draw":
-            face = _die_face(view, step)
-            name = str(step["cell"]).strip().upper()
-            if face is None or face not in view["faces"] or not _valid(name):
-                return
-            cell = _turned(view, face, int(step.get("orientation") or 0))
-            cell.update(cell=name, special=step["die"] == "special", round=view["round"])
-            # A space powered while empty (a rules option) powers the route drawn on it.
-            if self.cells.get(name, {}).get("electrified"):
-                cell["electrified"] = True
-            self.cells[name] = cell
-            self.used.add(step["die"])
-            if step["die"] == "special":
-                self.specials.append(face)
-            self._tag(name, DIE_TAG.get(step["die"], "?"))
-            self.text.append(f"{DIE_TAG.get(step['die'], '?')}  {cell['name']} at {name}")
+            die, name = str(step.get("die")), cells[0]
+            self.used.add(die)
+            if die == "special":
+                self.specials.append(self.cells[name]["face"])
+            tag = DIE_TAG.get(die, "?")
+            self._tag(cells, tag)
+            self.text.append(f"{tag}  {self.cells[name]['name']} at {name}")
         elif kind == "activate":
-            line = str(step["line"])
+            line = str(step.get("line"))
             self.lines.append(line)
-            for name in _line_cells(line):
-                c = self.cells.get(name)
-                if c is not None and c.get("lamp") and not c.get("lamp_on"):
-                    self.cells[name] = {**c, "lamp_on": True}
-                    self._tag(name, "lit")
+            self._tag(cells, "lit")
             self.text.append(f"☼  light {line}")
         elif kind == "electrify":
-            self._electrify(view, step)
-
-    def _electrify(self, view: dict[str, Any], step: dict[str, Any]) -> None:
-        die = int(step["die"])
-        tag = f"P{die}"
-        self.used.add(f"power{die}")
-        roll = view.get("roll") or {"power": []}
-        face = roll["power"][die - 1]["face"] if die - 1 < len(roll["power"]) else "?"
-        done: list[str] = []
-        if step.get("cell"):
-            done.append(str(step["cell"]).strip().upper())
-        elif face in SIDE_INDEX and (step.get("exit") or step.get("start")):
-            d = SIDE_INDEX[face]
-            if step.get("exit"):
-                cur: str | None = str(step["exit"]).split(":")[-1]
-            else:
-                cur = _neighbour(str(step["start"]).strip().upper(), d)
-            for _ in range(int(step.get("length") or 0)):
-                if cur is None:
-                    break
-                done.append(cur)
-                cur = _neighbour(cur, d)
-        for name in done:
-            c = self.cells.get(name)
-            if c is None and step.get("cell") and _valid(name):
-                c = {"cell": name}
-            if c is not None and not c.get("accumulator"):
-                self.cells[name] = {**c, "electrified": True}
-                self._tag(name, tag)
-        if step.get("charge"):
-            self.charges += 1
-            if view.get("accumulator"):
-                self._tag(view["accumulator"], tag)
-        what = ", ".join(done) if done else ""
-        charge = "charge the Accumulator" if step.get("charge") else ""
-        self.text.append(f"{tag}  power {' then '.join(x for x in (what, charge) if x)}")
+            tag = f"P{step.get('die')}"
+            self.used.add(f"power{step.get('die')}")
+            self._tag(cells, tag)
+            if charge and view.get("accumulator"):
+                self._tag([view["accumulator"]], tag)
+            what = ", ".join(cells)
+            then = "charge the Accumulator" if charge else ""
+            self.text.append(f"{tag}  power {' then '.join(x for x in (what, then) if x)}")
 
 
 # --------------------------------------------------------------------------- the board
@@ -260,7 +172,7 @@ def board(
     """
     me = view["seats"][seat]
     steps = _steps(draft if draft is not None else me.get("plan"))
-    preview = _Preview(view, me, steps) if steps else None
+    preview = _Preview(view, seat, steps) if steps else None
     img, draw = canvas(WIDTH, MIN_HEIGHT)
     if preview is not None:
         preview.title = "YOUR SUBMITTED PLAN" if draft is None else "YOUR DRAFT"

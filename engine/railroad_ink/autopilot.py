@@ -9,8 +9,7 @@ from typing import Any
 
 from engine.railroad_ink import scoring
 from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
-from engine.railroad_ink.board import ACC, CELLS, EXITS, NEIGH, parse_cell, rules
-from engine.railroad_ink.config import Config
+from engine.railroad_ink.board import ACC, EXITS, NEIGH, rules
 from engine.railroad_ink.planning import (
     LAMP_DICE,
     ROUTE_DICE,
@@ -25,7 +24,8 @@ from engine.railroad_ink.planning import (
     legal_next,
     power_left,
 )
-from engine.railroad_ink.state import Cell, PlayerState, State
+from engine.railroad_ink.state import PlayerState, State
+from engine.railroad_ink.views import seat_from_view
 
 Step = Draw | Activate | Electrify
 
@@ -44,39 +44,6 @@ class Weights:
     """Per electrified space linked to the Accumulator."""
     charge: float = 2.0
     """Per charge beyond what it scores now."""
-
-
-def _from_view(view: dict[str, Any], seat: int) -> tuple[Ctx, PlayerState]:
-    cfg = Config.model_validate(view["config"])
-    roll = view["roll"]
-    ctx = Ctx(
-        cfg,
-        view["round"],
-        tuple(d["face"] for d in roll["route"]),
-        tuple(d["face"] for d in roll["lamps"]),
-        tuple(d["face"] for d in roll["power"]),
-    )
-    me = view["seats"][seat]
-    cells: list[Cell | None] = [None] * CELLS
-    powered: list[int] = []
-    for row in me["board"]:
-        for c in row:
-            if c is not None and "face" not in c and c.get("electrified"):
-                i = parse_cell(c["cell"])
-                assert i is not None
-                powered.append(i)
-            elif c is not None and "face" in c:
-                i = parse_cell(c["cell"])
-                assert i is not None
-                cells[i] = Cell(
-                    c["face"],
-                    c["orientation"],
-                    c["round"],
-                    c["special"],
-                    c["lamp_on"],
-                    c["electrified"],
-                )
-    return ctx, PlayerState(cells, me["charges"] or 0, list(me["specials_used"]), powered)
 
 
 def value(ctx: Ctx, p: PlayerState, w: Weights) -> float:
@@ -185,7 +152,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
 
 def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> Plan:
     """A good legal plan for `seat` in the current round, from that seat's view."""
-    ctx, player = _from_view(view, seat)
+    ctx, player = seat_from_view(view, seat)
     return plan_for(ctx, player, weights)
 
 

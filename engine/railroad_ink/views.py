@@ -2,8 +2,11 @@
 
 from typing import Any
 
+from engine.core import IllegalAction
+from engine.railroad_ink.actions import parse_step
 from engine.railroad_ink.board import (
     ACC,
+    CELLS,
     CENTRE,
     EXITS,
     SIDES,
@@ -11,12 +14,14 @@ from engine.railroad_ink.board import (
     cell_name,
     face_name,
     faces,
+    parse_cell,
     rules,
     specials,
     tile,
 )
-from engine.railroad_ink.planning import LAMP_DICE, ROUTE_DICE
-from engine.railroad_ink.state import Cell, State
+from engine.railroad_ink.config import Config
+from engine.railroad_ink.planning import LAMP_DICE, ROUTE_DICE, Ctx, Draft, add_step, draft_of
+from engine.railroad_ink.state import Cell, PlayerState, State
 
 
 def _cell(i: int, c: Cell | None, acc: bool, powered: bool) -> dict[str, Any] | None:
@@ -133,3 +138,69 @@ def view(state: State, seat: int | None, standings: list[dict[str, Any]]) -> dic
         },
         "standings": standings,
     }
+
+
+def seat_from_view(view: dict[str, Any], seat: int) -> tuple[Ctx, PlayerState]:
+    """The round's rules and roll, and `seat`'s board, rebuilt from a view of the plan phase."""
+    cfg = Config.model_validate(view["config"])
+    roll = view["roll"]
+    ctx = Ctx(
+        cfg,
+        view["round"],
+        tuple(d["face"] for d in roll["route"]),
+        tuple(d["face"] for d in roll["lamps"]),
+        tuple(d["face"] for d in roll["power"]),
+    )
+    me = view["seats"][seat]
+    cells: list[Cell | None] = [None] * CELLS
+    powered: list[int] = []
+    for row in me["board"]:
+        for c in row:
+            if c is not None and "face" not in c and c.get("electrified"):
+                i = parse_cell(c["cell"])
+                assert i is not None
+                powered.append(i)
+            elif c is not None and "face" in c:
+                i = parse_cell(c["cell"])
+                assert i is not None
+                cells[i] = Cell(
+                    c["face"],
+                    c["orientation"],
+                    c["round"],
+                    c["special"],
+                    c["lamp_on"],
+                    c["electrified"],
+                )
+    return ctx, PlayerState(cells, me["charges"] or 0, list(me["specials_used"]), powered)
+
+
+def draft_preview(
+    view: dict[str, Any], seat: int, steps: list[dict[str, Any]]
+) -> tuple[dict[str, dict[str, Any]], list[tuple[list[str], int]]]:
+    """`seat`'s board (cell name → cell view) after the draft `steps`, and per step the cells it
+    changed and the charges it added; a malformed or refused step changes nothing."""
+    ctx, player = seat_from_view(view, seat)
+    draft = draft_of(player)
+    changes: list[tuple[list[str], int]] = []
+    for data in steps:
+        trial = Draft(draft.p.copy(), set(draft.used), draft.owed, draft.phase, draft.special)
+        try:
+            add_step(ctx, trial, parse_step(data))
+        except IllegalAction:
+            changes.append(([], 0))
+            continue
+        before, after = draft.p, trial.p
+        cells = [
+            cell_name(i)
+            for i in range(CELLS)
+            if after.cells[i] != before.cells[i] or (i in after.powered) != (i in before.powered)
+        ]
+        changes.append((cells, after.charges - before.charges))
+        draft = trial
+    p = draft.p
+    board = {
+        cell_name(i): c
+        for i in range(CELLS)
+        if (c := _cell(i, p.cells[i], ctx.acc == i, i in p.powered)) is not None
+    }
+    return board, changes

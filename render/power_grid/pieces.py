@@ -266,7 +266,7 @@ def faded(colour: RGB) -> RGB:
 def labels(view: dict[str, Any], names: Sequence[str] | None) -> list[str]:
     """One printable single-line label per seat, the viewer's marked "You ·" (it comes first so
     that cutting a long name never cuts the mark)."""
-    out = [" ".join(printable(n).split()) for n in player_names(view["players"], names)]
+    out = [printable(n) for n in player_names(view["players"], names)]
     viewer = view.get("viewer")
     if viewer is not None and 0 <= viewer < len(out):
         out[viewer] = f"You · {out[viewer]}"

@@ -16,9 +16,9 @@ import tracemalloc
 from pathlib import Path
 
 from bot.app import GameBot, point_at
+from bot.games.powerline.words import parse_key
 from bot.service.clock import SystemClock
 from bot.service.options import TableOptions
-from bot.service.powerline import parse_key
 from bot.service.service import Service
 from bot.settings import Settings
 from bot.store.database import open_database
@@ -87,7 +87,7 @@ async def serve(server: StandIn, settings: Settings) -> tuple[GameBot, asyncio.T
 async def main() -> None:
     tracemalloc.start()
     with tempfile.TemporaryDirectory() as tmp:
-        server = StandIn("bench-token", bot_name="Powerline Bot")
+        server = StandIn("bench-token", bot_name="Board Games Bot")
         await server.start()
         guild = server.add_guild("Bench")
         channel = server.add_channel(guild, "powerline")

@@ -13,23 +13,24 @@ from discord.ext import commands
 from bot.delivery import Delivery
 from bot.errors import on_app_command_error
 from bot.service.clock import Clock, SystemClock
+from bot.service.hosting import hosted
 from bot.service.service import Service
 from bot.service.tournament.runner import Tournaments
 from bot.settings import Settings
 from bot.store.database import open_database
 from bot.store.repo import Repo
-from bot.views import DYNAMIC_ITEMS
-from bot.views_railroad import RAILROAD_ITEMS
+from bot.ui.lobby import LobbyButton, RematchButton
+from bot.ui.planning import DYNAMIC_ITEMS
+from bot.ui.presenter import presenters
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "bot.cogs.help",
-    "bot.cogs.powerline",
-    "bot.cogs.railroad_ink",
-    "bot.cogs.stats",
-    "bot.cogs.tournament",
-)
+SHARED_EXTENSIONS = ("bot.cogs.help", "bot.cogs.game", "bot.cogs.stats", "bot.cogs.tournament")
+
+
+def extensions() -> list[str]:
+    """The shared command groups, then each hosted game's own."""
+    return [*SHARED_EXTENSIONS, *(f"bot.games.{name}.cog" for name in hosted())]
 
 
 def bot_version() -> str:
@@ -71,12 +72,13 @@ class GameBot(commands.Bot):
         self.service = Service(Repo(self.db), self.clock)
         self.delivery = Delivery(self, self.service)
         self.tournaments = Tournaments(self.service)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *RAILROAD_ITEMS)
+        own = [item for p in presenters().values() for item in p.dynamic_items]
+        self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *own)
         await self.db.execute(
             "INSERT INTO starts (started_at, version) VALUES (?, ?)",
             (datetime.now(UTC).isoformat(), bot_version()),
         )
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild:

@@ -1,85 +1,33 @@
-"""A game played by autopilot seats in the terminal, printed round by round (Powerline in full
-detail; the other games as standings after each round)."""
+"""A game played by autopilot seats in the terminal, printed round by round: what each seat did
+in the words of the game's channel summaries where it is hosted, else the standings."""
 
 import argparse
-from collections.abc import Callable, Sequence
+import typing
+from collections.abc import Callable
 from importlib import import_module
 from random import Random
 from typing import Any
 
 from pydantic import ValidationError
 
+from bot.service.hosting import hosted
 from engine import registry
 from engine.core import Game, step
-from engine.powerline import autopilot
 
-GAME = registry.get("powerline")
-VARIANTS = ("construction_limits", "adventure_island", "contracts", "special_contracts")
-EXPANSIONS = ("street_lamps", "power_grid")
+NAMES = ("Ada", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou")
 
 
-def _plan_text(plan: dict[str, Any]) -> str:
-    parts = []
-    for p in plan["placements"]:
-        where = "island" if p["island"] else f"{p['line']}·{p['segment']}"
-        parts.append(f"{p['color']}→{where}" + ("*" if p["joker"] else ""))
-    return ", ".join(parts) + (" +vacation" if plan["vacation"] else "")
+def set_options(game: Game) -> tuple[str | None, tuple[str, ...]]:
+    """The config field that takes a set of named options (variants, expansions) and its names."""
+    for name, field in game.Config.model_fields.items():
+        if typing.get_origin(field.annotation) is frozenset:
+            (literal,) = typing.get_args(field.annotation)
+            return name, typing.get_args(literal)
+    return None, ()
 
 
-def _round_lines(view: dict[str, Any]) -> list[str]:
-    report = view["last_round"]
-    pairs = zip(view["colors"], view["color_initials"], strict=True)
-    dice = " ".join(f"{i}{report['dice'][c]}" for c, i in pairs)
-    lines = [f"Round {report['round']:2d}  dice {dice}"]
-    for seat, r in enumerate(report["seats"]):
-        gains = [f"city {c}" for c in r["cities"]] + [f"station {s}" for s in r["stations"]]
-        if r["island_loss"]:
-            gains.append(f"island -{r['island_loss']}")
-        if r["jokers_gained"]:
-            gains.append(f"+{r['jokers_gained']} joker")
-        extra = f" [{', '.join(gains)}]" if gains else ""
-        lines.append(f"  seat {seat + 1}: {_plan_text(r['plan'])}{extra} → {r['vp_after']} VP")
-    if report["scoring"]:
-        lines.append(f"  Scoring {report['scoring']}:")
-        for seat, r in enumerate(report["seats"]):
-            paid = ", ".join(f"{t} +{vp}" for t, vp in r["scoring"].items())
-            lines.append(f"    seat {seat + 1}: {paid}")
-    for seat, r in enumerate(report["seats"]):
-        if r["end_penalty"]:
-            lines.append(f"  End: seat {seat + 1} loses {r['end_penalty']} VP for unfinished lines")
-    return lines
-
-
-def play(players: int, seed: int, variants: Sequence[str], out=print) -> list[dict[str, Any]]:
-    """Play one game with autopilots in every seat, printing the log; return the outcome."""
-    state = GAME.new(GAME.Config(players=players, variants=frozenset(variants)), seed)
-    rng = Random(seed)
-    view = GAME.view(state, None)
-    out(f"Powerline, {players} autopilot seat(s), seed {seed}")
-    boards = ", ".join(str(s["board"]) for s in view["seats"])
-    out(
-        f"  board(s) {boards}, scoring tiles {' '.join(t['letter'] for t in view['scoring_tiles'])}"
-        f", variants: {', '.join(view['variants']) or 'none'}"
-    )
-    while not GAME.is_over(state):
-        state = step(GAME, state, rng, autopilot.act)
-        if state.phase != "plan":
-            for line in _round_lines(GAME.view(state, None)):
-                out(line)
-    result = GAME.outcome(state)
-    out("Final standings:")
-    for r in sorted(result, key=lambda r: r["rank"]):
-        b = r["details"]["breakdown"]
-        out(
-            f"  {r['rank']}. seat {r['seat'] + 1}: {r['score']} VP "
-            f"({r['details']['station_tiles']} station tiles) — start {b['start']}, cities "
-            f"{b['cities']}, stations {b['stations']}, scorings "
-            f"{b['scoring_1']}+{b['scoring_2']}+{b['scoring_3']}, island {b['island']}, "
-            f"end {b['end_penalty']}"
-        )
-        if "title" in r["details"]:
-            out(f"     “{r['details']['title']}”")
-    return result
+def all_variants() -> tuple[str, ...]:
+    return tuple(sorted({v for n in registry.names() for v in set_options(registry.get(n))[1]}))
 
 
 def _autopilot(name: str) -> Callable[[Any, int], Any]:
@@ -89,66 +37,79 @@ def _autopilot(name: str) -> Callable[[Any, int], Any]:
     return lambda state, seat: choose(game.view(state, seat), seat)
 
 
-def _standings(game: Game, state: Any) -> str:
+def _score(name: str, value: Any) -> str:
+    plugin = hosted().get(name)
+    return plugin.score(value) if plugin else f"{value:g}"
+
+
+def _standings(name: str, game: Game, state: Any, names: list[str]) -> str:
     rows = sorted(game.outcome(state), key=lambda r: (r["rank"], r["seat"]))
-    return ", ".join(f"{r['rank']}. seat {r['seat'] + 1}: {r['score']}" for r in rows)
+    return ", ".join(f"{r['rank']}. {names[r['seat']]} {_score(name, r['score'])}" for r in rows)
 
 
 def play_any(name: str, config: Any, seed: int, out=print) -> list[dict[str, Any]]:
-    """Play one game of `name` with autopilots in every seat, printing the standings after each
-    round; return the outcome."""
+    """Play one game of `name` with autopilots in every seat, printing each round; return the
+    outcome."""
     game = registry.get(name)
+    names = list(NAMES[: config.players])
+    lines = hosted()[name].round_lines if name in hosted() else None
     state = game.new(config, seed)
     rng, policy = Random(seed), _autopilot(name)
-    out(f"{game.title}, {config.players} autopilot seat(s), seed {seed}")
+    out(f"{game.title}, {config.players} autopilot seat(s), seed {seed}: {', '.join(names)}")
     last = game.view(state, None)["round"]
     while not game.is_over(state):
         state = step(game, state, rng, policy)
         now = game.view(state, None)["round"]
-        if now != last and last:
-            out(f"Round {last:2d}  {_standings(game, state)}")
+        if (now != last or game.is_over(state)) and last:
+            if lines:
+                out(f"Round {last}")
+                for line in lines(game.view(state, None), names):
+                    out(f"  {line}")
+            else:
+                out(f"Round {last} · {_standings(name, game, state, names)}")
         last = now
     result = game.outcome(state)
-    out(f"Final standings: {_standings(game, state)}")
+    out(f"Final standings: {_standings(name, game, state, names)}")
     return result
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="powerline", choices=registry.names())
-    parser.add_argument("--players", type=int, default=None, help="default: 1 (Power Grid 3)")
+    parser.add_argument("--game", default=next(iter(hosted())), choices=registry.names())
+    parser.add_argument("--players", type=int, default=None, help="default: the fewest allowed")
     parser.add_argument("--seed", type=int, default=None, help="default: a random seed")
     parser.add_argument(
         "--variant",
         action="append",
         default=[],
-        choices=VARIANTS + EXPANSIONS,
-        help="Powerline variants; Railroad Ink expansions",
+        choices=all_variants(),
+        help="a variant or expansion of the game (repeat for several)",
     )
 
 
 def config_of(args: argparse.Namespace) -> Any:
     """The game's table config from the options, or SystemExit with what is wrong."""
     game = registry.get(args.game)
-    allowed = {"powerline": VARIANTS, "railroad_ink": EXPANSIONS}.get(args.game, ())
+    field, allowed = set_options(game)
     wrong = [v for v in args.variant if v not in allowed]
     if wrong:
         raise SystemExit(f"{game.title} has no variant {', '.join(wrong)}.")
-    players = args.players or {"powerline": 1, "railroad_ink": 1}.get(args.game, 3)
+    players = args.players or _fewest_players(game)
     fields: dict[str, Any] = {"players": players}
-    if args.game == "powerline":
-        fields["variants"] = frozenset(args.variant)
-    elif args.game == "railroad_ink":
-        fields["expansions"] = frozenset(args.variant)
+    if field:
+        fields[field] = frozenset(args.variant)
     try:
         return game.Config(**fields)
     except ValidationError as exc:
         raise SystemExit(f"{game.title}: {exc.errors()[0]['msg']} (players: {players}).") from None
 
 
+def _fewest_players(game: Game) -> int:
+    for rule in game.Config.model_fields["players"].metadata:
+        if hasattr(rule, "ge"):
+            return int(rule.ge)
+    return 1
+
+
 def main(args: argparse.Namespace) -> None:
     seed = args.seed if args.seed is not None else Random().randrange(1_000_000)
-    config = config_of(args)
-    if args.game == "powerline":
-        play(config.players, seed, args.variant)
-    else:
-        play_any(args.game, config, seed)
+    play_any(args.game, config_of(args), seed)

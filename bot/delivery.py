@@ -7,9 +7,11 @@ from typing import Any
 
 import discord
 
-from bot.presenters import presenter
 from bot.service.service import Service, Table
-from bot.views import lobby_embed, open_planner_view, planner_view, status_embed
+from bot.ui.common import game_ref
+from bot.ui.lobby import duration, lobby_embed, rematch_view
+from bot.ui.planning import open_planner_view, planner_view, status_embed
+from bot.ui.presenter import presenter
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +88,7 @@ class Delivery:
         await self._refresh_lobby(table, "This table was cancelled.")
         if table.row.status == "abandoned":
             channel = await self._channel(table)
-            await channel.send(f"Game #{table.row.id} was cancelled by <@{payload['by']}>.")
+            await channel.send(f"{table.label} was cancelled by <@{payload['by']}>.")
 
     async def _refresh_lobby(self, table: Table, note: str) -> None:
         if table.row.lobby_message_id is None:
@@ -107,7 +109,7 @@ class Delivery:
         image = await _png(show.roll, public, names)
         await channel.send(
             content=f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in "
-            f"your DMs (`{show.command}` commands) or with the planner there.",
+            f"your DMs (`/{table.hosted.command}` commands) or with the planner there.",
             file=_file(image, f"round-{state.round}.png"),
         )
         status = await channel.send(embed=status_embed(table, table.state))
@@ -123,7 +125,7 @@ class Delivery:
             ok = await self._dm(
                 table,
                 seat.seat,
-                content=f"Game #{table.row.id}, round {state.round}: your board. {show.plan_hint}",
+                content=f"{game_ref(table)}, round {state.round}: your board. {show.plan_hint}",
                 file=_file(board, f"board-{seat.seat + 1}.png"),
                 view=planner_view(draft),
             )
@@ -147,7 +149,7 @@ class Delivery:
         await self._dm(
             table,
             payload["seat"],
-            content=f"Game #{table.row.id}: everyone else has planned round "
+            content=f"{game_ref(table)}: everyone else has planned round "
             f"{table.state.round}; the table is waiting for you.",
         )
 
@@ -157,7 +159,7 @@ class Delivery:
         await self._dm(
             table,
             payload["seat"],
-            content=f"Reminder: game #{table.row.id}, round {table.state.round} closes in {left}. "
+            content=f"Reminder: {game_ref(table)}, round {table.state.round} closes in {left}. "
             "If you don't plan by then, the autopilot plans for you.",
         )
 
@@ -171,8 +173,8 @@ class Delivery:
             await self._dm(
                 table,
                 s,
-                content=f"Game #{table.row.id}: after repeated timeouts the AI plays your seat. "
-                "Take it back any time with `/powerline takeback`.",
+                content=f"{game_ref(table)}: after repeated timeouts the AI plays your seat. "
+                "Take it back any time with `/game takeback`.",
             )
         await channel.send(text)
 
@@ -188,17 +190,18 @@ class Delivery:
             await self._dm(
                 table,
                 seat.seat,
-                content=f"Game #{table.row.id}: the host handed your seat to the AI. "
-                "Take it back with `/powerline takeback`.",
+                content=f"{game_ref(table)}: the host handed your seat to the AI. "
+                "Take it back with `/game takeback`.",
             )
 
     async def _on_adjudicated(self, table: Table, payload: dict[str, Any]) -> None:
         names = self._names(table)
         standings = sorted(table.game.outcome(table.state), key=lambda r: r["rank"])
-        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} VP" for r in standings]
+        score = table.hosted.score
+        lines = [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
         channel = await self._channel(table)
         await channel.send(
-            f"Game #{table.row.id} was adjudicated by <@{payload['by']}> in round "
+            f"{table.label} was adjudicated by <@{payload['by']}> in round "
             f"{table.state.round}; these standings are its result:\n" + "\n".join(lines)
         )
 
@@ -210,7 +213,8 @@ class Delivery:
         show = presenter(table.row.game)
         image = await _png(show.round_image, public, names)
         channel = await self._channel(table)
-        await channel.send(content=show.round_text(public, names), file=_file(image, "summary.png"))
+        lines = [f"**Round {payload['round']} built.**", *table.hosted.round_lines(public, names)]
+        await channel.send(content="\n".join(lines)[:2000], file=_file(image, "summary.png"))
 
     async def _on_game_over(self, table: Table, payload: dict[str, Any]) -> None:
         state = await self.service.state_at(table.row.id, payload["at"])
@@ -221,9 +225,12 @@ class Delivery:
         image = await _png(show.results, public, names)
         channel = await self._channel(table)
         standings = sorted(game.outcome(state), key=lambda r: r["rank"])
-        lines = [f"{r['rank']}. {names[r['seat']]}: {r['score']} {show.unit}" for r in standings]
+        score = table.hosted.score
+        lines = [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
         await channel.send(
-            content="**Game over!**\n" + "\n".join(lines), file=_file(image, "results.png")
+            content="**Game over!**\n" + "\n".join(lines),
+            file=_file(image, "results.png"),
+            view=rematch_view(table.row.id),
         )
         for seat in table.seats:
             if not seat.is_ai and not seat.left_game:
@@ -232,6 +239,17 @@ class Delivery:
                 await self._dm(
                     table,
                     seat.seat,
-                    content=f"Game #{table.row.id} is over: your final board.",
+                    content=f"{game_ref(table)} is over: your final board.",
                     file=_file(board, "final-board.png"),
                 )
+
+    async def _on_deadline(self, table: Table, payload: dict[str, Any]) -> None:
+        if table.row.status != "active" or table.row.deadline is None:
+            return
+        closes = f"<t:{int(table.row.deadline.timestamp())}:R>"
+        channel = await self._channel(table)
+        await channel.send(
+            f"<@{payload['by']}> set the round deadline to {duration(payload['minutes'])}: "
+            f"round {table.state.round} closes {closes}."
+        )
+        await self._on_status(table, payload)

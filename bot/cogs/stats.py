@@ -11,12 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.errors import UserError
-from bot.service.planners import hosted_games
+from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating
 from bot.service.service import Service
+from bot.ui.commands import FIRST, GAMES
+from bot.ui.presenter import presenter
 from engine import registry
 from render.leaderboard import leaderboard
-from render.powerline import final_results
 
 PER_PAGE = 10
 Scope = Literal["server", "all servers"]
@@ -95,9 +96,6 @@ class PageButton(
         await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
 
 
-GAMES = [app_commands.Choice(name=registry.get(n).title, value=n) for n in hosted_games()]
-
-
 class Stats(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -109,7 +107,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="leaderboard", description="Ratings and records of a game")
     @app_commands.choices(game=GAMES)
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str = "powerline", scope: Scope = "server"
+        self, interaction: discord.Interaction, game: str = FIRST, scope: Scope = "server"
     ) -> None:
         embed, file, view = await leaderboard_page(self.bot, game, _scope(interaction, scope), 0)
         await interaction.response.send_message(embed=embed, file=file, view=view)
@@ -120,7 +118,7 @@ class Stats(commands.Cog):
         self,
         interaction: discord.Interaction,
         player: discord.User | None = None,
-        game: str = "powerline",
+        game: str = FIRST,
         scope: Scope = "server",
     ) -> None:
         who = player or interaction.user
@@ -154,7 +152,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="highscores", description="Solo high scores with their titles")
     @app_commands.choices(game=GAMES)
     async def highscores(
-        self, interaction: discord.Interaction, game: str = "powerline", scope: Scope = "server"
+        self, interaction: discord.Interaction, game: str = FIRST, scope: Scope = "server"
     ) -> None:
         scope_id = _scope(interaction, scope)
         rows = await self.service.solo_scores(game, None if scope_id == GLOBAL else scope_id)
@@ -182,23 +180,28 @@ class Stats(commands.Cog):
             count = await repo.action_count(game_id)
         state = await self.service.state_at(game_id, count)
         names = [r["name"] for r in rows]
-        image = await asyncio.to_thread(final_results, table.game.view(state, None), names)
+        draw = presenter(table.row.game).results
+        image = await asyncio.to_thread(draw, table.game.view(state, None), names)
         status = rows[0]["status"]
         await interaction.followup.send(
-            f"Game #{game_id}: {status}" + ("" if rows[0]["rated"] else " (not rated)"),
+            f"{table.label}: {status}" + ("" if rows[0]["rated"] else " (not rated)"),
             file=discord.File(io.BytesIO(image), filename=f"result-{game_id}.png"),
         )
 
-    @app_commands.command(name="rebuild-ratings", description="Recompute this server's ratings")
+    @app_commands.command(
+        name="rebuild-ratings",
+        extras={"role": "moderator"},
+        description="Recompute this server's ratings",
+    )
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def rebuild(self, interaction: discord.Interaction, game: str = "powerline") -> None:
-        if game not in hosted_games():
-            raise UserError(f"There is no game “{game}”.")
+    @app_commands.choices(game=GAMES)
+    async def rebuild(self, interaction: discord.Interaction, game: str = FIRST) -> None:
+        title = hosting(game).title
         games = await self.service.rebuild_ratings(game, interaction.guild_id or GLOBAL)
         await interaction.response.send_message(
-            f"Rebuilt this server's {registry.get(game).title} ratings from {games} rated games.",
+            f"Rebuilt this server's {title} ratings from {games} rated games.",
             ephemeral=True,
         )
 

@@ -6,11 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import DEADLINES, Deadline
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.tournament.runner import Tournaments
-from bot.views import is_moderator
+from bot.ui.commands import DEADLINES, FIRST, GAMES, Deadline
+from bot.ui.common import is_moderator
 from engine import registry
 
 
@@ -38,12 +38,17 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
 
         return place
 
-    @app_commands.command(name="create", description="Create a tournament in this channel")
+    @app_commands.command(
+        name="create", extras={"role": "host"}, description="Create a tournament in this channel"
+    )
     @app_commands.guild_only()
+    @app_commands.describe(game="The game played at every table")
+    @app_commands.choices(game=GAMES)
     async def create(
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
+        game: str = FIRST,
         heats: app_commands.Range[int, 1, 3] = 3,
         deadline: Deadline = "24 hours",
     ) -> None:
@@ -52,7 +57,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             interaction.channel_id or 0,
             interaction.user.id,
             name,
-            "powerline",
+            game,
             heats,
             {},
             TableOptions(deadline_minutes=DEADLINES[deadline]),
@@ -79,7 +84,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             f"You are no longer registered ({n} players remain).", ephemeral=True
         )
 
-    @app_commands.command(name="heat", description="Start the next heat (organiser)")
+    @app_commands.command(
+        name="heat", extras={"role": "host"}, description="Start the next heat (organiser)"
+    )
     @app_commands.guild_only()
     async def heat(self, interaction: discord.Interaction, tournament: int) -> None:
         await interaction.response.defer(thinking=True)
@@ -91,7 +98,11 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         )
         await self._flush()
 
-    @app_commands.command(name="semifinal", description="Seed and start the semifinal (organiser)")
+    @app_commands.command(
+        name="semifinal",
+        extras={"role": "host"},
+        description="Seed and start the semifinal (organiser)",
+    )
     @app_commands.guild_only()
     async def semifinal(self, interaction: discord.Interaction, tournament: int) -> None:
         await interaction.response.defer(thinking=True)
@@ -104,7 +115,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         )
         await self._flush()
 
-    @app_commands.command(name="final", description="Start the final (organiser)")
+    @app_commands.command(
+        name="final", extras={"role": "host"}, description="Start the final (organiser)"
+    )
     @app_commands.guild_only()
     async def final(self, interaction: discord.Interaction, tournament: int) -> None:
         await interaction.response.defer(thinking=True)
@@ -148,7 +161,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(
-        name="adjudicate", description="End a game that cannot finish (organiser)"
+        name="adjudicate",
+        extras={"role": "host"},
+        description="End a game that cannot finish (organiser)",
     )
     @app_commands.guild_only()
     async def adjudicate(self, interaction: discord.Interaction, game: int) -> None:

@@ -15,8 +15,8 @@ from typing import Any
 from bot.service import results
 from bot.service.clock import Clock
 from bot.service.errors import UserError
+from bot.service.hosting import Hosted, hosting
 from bot.service.options import TableOptions
-from bot.service.planners import planner
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
 from engine.core import CHANCE, Game, IllegalAction
@@ -36,6 +36,22 @@ class Table:
     def game(self) -> Game:
         return registry.get(self.row.game)
 
+    @property
+    def hosted(self) -> Hosted:
+        return hosting(self.row.game)
+
+    @property
+    def label(self) -> str:
+        """How people name it: the game's title and number, "<Title> game #2"."""
+        return f"{self.game.title} game #{self.row.id}"
+
+    def waiting_for(self) -> list[SeatRow]:
+        """The seats (people and AI) that owe a move now."""
+        if self.row.status != "active" or self.state is None:
+            return []
+        acting = self.game.to_act(self.state)
+        return [s for s in self.seats if s.seat in acting]
+
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next(
             (s for s in self.seats if s.user_id == user_id and not s.left_game and not s.is_ai),
@@ -51,7 +67,7 @@ class DraftView:
     seat: int
     round: int
     steps: list[dict[str, Any]]
-    """The plan so far, as the engine's step dicts (Powerline: placements)."""
+    """The plan so far, as the engine's step dicts."""
     vacation: bool
     lines: list[str]
     """The draft in words, one line per step."""
@@ -107,10 +123,11 @@ class Service:
         """Refuse a stale planner: one from an earlier round or a game that has ended."""
         _same_round(await self.table(game_id), round_)
 
-    async def games_of(self, user_id: int) -> list[Table]:
-        """The user's running games, oldest first."""
+    async def games_of(self, user_id: int, *, lobbies: bool = False) -> list[Table]:
+        """The user's running games (and open lobbies, if asked), oldest first."""
+        statuses = ("lobby", "active") if lobbies else ("active",)
         async with self.repo.reading():
-            rows = await self.repo.games_of(user_id, ("active",))
+            rows = await self.repo.games_of(user_id, statuses)
             return [await self._table(r.id) for r in rows]
 
     async def pick_game(self, user_id: int, game_id: int | None, game: str | None = None) -> Table:
@@ -297,7 +314,7 @@ class Service:
             return await self._draft_view(table, seat)
 
     async def _draft_view(self, table: Table, seat: int) -> DraftView:
-        state, game, plans = table.state, table.game, planner(table.row.game)
+        state, game, plans = table.state, table.game, table.hosted.planner
         row = await self.repo.draft(table.row.id, seat)
         if row is None or row.round != state.round:
             row = DraftRow(state.round, [], False)
@@ -315,15 +332,17 @@ class Service:
             lines=[plans.describe(state, seat, step) for step in steps],
             next_options=options,
             can_submit=game.can_submit(state, seat, steps),
-            submitted=state.plans[seat] is not None,
+            submitted=seat not in game.to_act(state),
         )
 
     def _planner(self, table: Table, user_id: int) -> int:
         if table.row.status != "active":
-            raise UserError("That game is not running.")
+            raise UserError(f"{table.label} is not running.")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("You don't have a seat in that game.")
+            raise UserError(f"You don't have a seat in {table.label}.")
+        if table.hosted.planner is None:
+            raise UserError(f"{table.game.title} has no plans to draft: it is played turn by turn.")
         if table.state.phase != "plan":
             raise UserError("The dice for this round are not rolled yet.")
         return seat.seat
@@ -353,10 +372,9 @@ class Service:
             if clear:
                 steps = []
             on = view.vacation if vacation is None else vacation
-            if on and not getattr(table.state.config, "vacation_tile", False):
-                raise UserError("The vacation tile is not in play at this table.")
-            if on and not table.state.players[seat].vacation:
-                raise UserError("You have already used your vacation tile.")
+            why = table.hosted.planner.flag_refusal(table.state, seat) if on else None
+            if why:
+                raise UserError(why)
             row = DraftRow(view.round, steps, on)
             await repo.save_draft(game_id, seat, row, self.clock.now())
             return await self._draft_view(table, seat)
@@ -366,7 +384,7 @@ class Service:
         table: Table, seat: int, steps: list[dict[str, Any]], add: dict[str, Any]
     ) -> dict[str, Any]:
         """The step, normalised, if the engine accepts it after `steps`; else a clear refusal."""
-        game, plans = table.game, planner(table.row.game)
+        game, plans = table.game, table.hosted.planner
         try:
             step = plans.normalise(add)
             offered = game.legal_next(table.state, seat, steps)
@@ -377,10 +395,7 @@ class Service:
             raise UserError(f"That step is malformed: {_first_error(exc)}") from None
         keys = {plans.key(plans.normalise(o.model_dump(mode="json"))) for o in offered}
         if plans.key(step) not in keys:
-            raise UserError(
-                "That step fits, but then no legal plan could be finished "
-                "(check your worker chart and construction limits)."
-            )
+            raise UserError("That step fits, but then no legal plan could be finished.")
         return step
 
     async def submit(
@@ -396,7 +411,7 @@ class Service:
             if round_ is not None:
                 _same_round(table, round_)
             view = await self._draft_view(table, seat)
-            plan = planner(table.row.game).plan(view.steps, view.vacation)
+            plan = table.hosted.planner.plan(view.steps, view.vacation)
             round_before = table.state.round
             state = self._apply(table, seat, plan)
             await repo.update_seat(game_id, seat, timeouts=0)
@@ -440,8 +455,9 @@ class Service:
             marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
             due = sum(1 for m in marks if m <= now and m > row.deadline - span)
             sent = False
+            acting = table.game.to_act(table.state)
             for seat in table.seats:
-                waiting = table.state.plans[seat.seat] is None
+                waiting = seat.seat in acting
                 if seat.is_ai or seat.left_game or not waiting:
                     continue
                 cap = options.reminders - seat.nudged
@@ -471,7 +487,7 @@ class Service:
             for seat in table.seats:
                 if seat.seat not in game.to_act(state) or seat.is_ai:
                     continue
-                plan = planner(row.game).choose(game.view(state, seat.seat), seat.seat)
+                plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
                 action = plan.model_dump(mode="json")
                 state = game.apply(state, seat.seat, plan)
                 steps.append((seat.seat, action, "timeout"))
@@ -528,6 +544,80 @@ class Service:
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)
 
+    async def set_deadline(
+        self, game_id: int, user_id: int, moderator: bool, minutes: int
+    ) -> Table:
+        """The host changes the round deadline: the open round closes `minutes` from now, and
+        every later round gets that long."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            if table.row.status != "active":
+                raise UserError(f"{table.label} is not running; its deadline can't change.")
+            self._host_only(table, user_id, moderator, "change the deadline")
+            options = TableOptions(**{**table.row.options, "deadline_minutes": minutes})
+            now = self.clock.now()
+            deadline = now + timedelta(minutes=minutes)
+            await repo.update_game(table.row, now, options=options.model_dump(), deadline=deadline)
+            await repo.reset_reminders(game_id)
+            await repo.queue(game_id, "deadline", {"by": user_id, "minutes": minutes}, now)
+            return await self._table(game_id)
+
+    async def rematch(self, game_id: int, user_id: int, name: str) -> Table:
+        """A new lobby where a finished game was played: the same seats (people who stayed, and
+        the AI seats) and options, hosted by whoever asked."""
+        async with self.repo.transaction() as repo:
+            old = await self._table(game_id)
+            if old.row.status != "finished":
+                raise UserError(f"{old.label} has not finished; a rematch comes after the end.")
+            if not any(s.user_id == user_id for s in old.seats):
+                raise UserError(f"Only the players of {old.label} can start its rematch.")
+            if await repo.open_game_in(old.row.where):
+                raise UserError("A game is already open here; finish or cancel it first.")
+            config = {k: v for k, v in old.row.config.items() if k != "players"}
+            now = self.clock.now()
+            new_id = await repo.insert_game(
+                game=old.row.game,
+                guild_id=old.row.guild_id,
+                channel_id=old.row.channel_id,
+                thread_id=old.row.thread_id,
+                host_id=user_id,
+                status="lobby",
+                config=config,
+                options=old.row.options,
+                seed=secrets.randbits(48),
+                created_at=now.isoformat(),
+                updated_at=now.isoformat(),
+            )
+            seats = [s for s in old.seats if s.user_id is None or not s.left_game]
+            host = next(s for s in old.seats if s.user_id == user_id)
+            ordered = [host, *(s for s in seats if s is not host)]
+            ai = 0
+            for number, seat in enumerate(ordered):
+                if seat.user_id is None:
+                    ai += 1
+                    await repo.add_seat(new_id, number, None, f"AI {ai}")
+                else:
+                    label = name if seat is host else seat.name
+                    await repo.add_seat(new_id, number, seat.user_id, label)
+            return await self._table(new_id)
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """The game's replay as a document: config, seed and the actions anyone may see now."""
+        async with self.repo.reading() as repo:
+            table = await self._table(game_id)
+            actions = await repo.actions(game_id)
+        if table.row.status == "active" and table.hosted.planner is not None:
+            # While a round is planned its plans are secret: the log ends with the last roll.
+            rolls = [i for i, (seat, _, _) in enumerate(actions) if seat == CHANCE]
+            actions = actions[: rolls[-1] + 1] if rolls else []
+        return {
+            "game": table.row.game,
+            "id": table.row.id,
+            "config": table.row.config,
+            "seed": table.row.seed,
+            "actions": [{"seat": s, "action": a, "source": src} for s, a, src in actions],
+        }
+
     # ---- the turn loop -----------------------------------------------------------------------
 
     async def _commit(
@@ -562,7 +652,7 @@ class Service:
             if not ai:
                 break
             for s in ai:
-                plan = planner(table.row.game).choose(game.view(state, s), s)
+                plan = table.hosted.choose(game.view(state, s), s)
                 plan = plan.model_dump(mode="json")
                 state = game.apply(state, s, game.parse_action(plan))
                 steps.append((s, plan, "ai"))

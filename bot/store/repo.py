@@ -176,8 +176,9 @@ class Repo:
 
     async def update_game(self, game: GameRow, now: datetime, **fields: Any) -> None:
         """Write `fields` and bump the version, if nobody else wrote since `game` was read."""
-        if "config" in fields:
-            fields["config"] = json.dumps(fields["config"])
+        for column in ("config", "options"):
+            if column in fields:
+                fields[column] = json.dumps(fields[column])
         if "deadline" in fields and fields["deadline"] is not None:
             fields["deadline"] = fields["deadline"].isoformat()
         fields["updated_at"] = now.isoformat()

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from data import load_json, load_text
+from data import load_json
 
 COLORS = ("red", "yellow", "blue", "green", "white", "black")
 COLOR_INITIALS = ("R", "Y", "B", "G", "W", "K")
@@ -179,10 +179,6 @@ def tiles() -> dict[str, ScoringTile]:
 
 
 @cache
-def summary_text() -> str:
-    return load_text("powerline", "rules_summary.md")
-
-
 @cache
 def layout(board: int) -> Layout:
     """The resolved layout of board number `board` (1..6)."""

@@ -14,7 +14,6 @@ from engine.powerline.board import (
     charts,
     layout,
     rules,
-    summary_text,
     tiles,
 )
 from engine.powerline.config import Config
@@ -210,10 +209,6 @@ class Powerline:
     def solo_title(self, vp: int) -> str:
         """The solo chart's title for a final score."""
         return scoring.solo_title(vp)
-
-    def rules_summary(self) -> str:
-        """The rules in a few lines, for players (Markdown)."""
-        return summary_text()
 
     def new(self, config: Config, seed: int) -> State:
         rng = Random(seed)

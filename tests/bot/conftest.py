@@ -59,7 +59,7 @@ def fixed_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
 @pytest.fixture
 async def server() -> AsyncIterator[StandIn]:
     """A started stand-in; discord.py points at it for the test's duration."""
-    standin = StandIn(TOKEN, bot_name="Powerline Bot")
+    standin = StandIn(TOKEN, bot_name="Board Games Bot")
     await standin.start()
     try:
         with point_discord_py(standin):

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from bot.app import GameBot
-from bot.service.powerline import placement_key
+from bot.games.powerline.words import placement_key
 from bot.service.service import Table
 from engine.powerline import autopilot
 from standin import Channel, Interaction, Message, StandIn, User
@@ -97,6 +97,13 @@ class Game:
     async def table(self) -> Table:
         return await self.bot.service.table(self.gid)
 
+    @property
+    def ref(self) -> str:
+        """How DMs name this game: its label linking to its channel."""
+        guild = self.channel.guild.id if self.channel.guild else "@me"
+        link = f"https://discord.com/channels/{guild}/{self.channel.id}"
+        return f"[Powerline game #{self.gid}]({link})"
+
     async def seat(self, person: User) -> int:
         table = await self.table()
         return next(s.seat for s in table.seats if s.user_id == person.id)
@@ -162,8 +169,13 @@ class Game:
 
     def board_dms(self, person: User, round_: int) -> list[Message]:
         """The round's board DMs (the planner edits the text; the first version is the DM)."""
-        start = f"Game #{self.gid}, round {round_}: your board."
-        return [m for m in self.server.dms(person) if first_content(m).startswith(start)]
+        start = f"[Powerline game #{self.gid}]("
+        tail = f"), round {round_}: your board."
+        return [
+            m
+            for m in self.server.dms(person)
+            if first_content(m).startswith(start) and tail in first_content(m)
+        ]
 
     # ---- planning as a person ---------------------------------------------------------------
 
@@ -236,7 +248,7 @@ async def open_game(
     assert lobby is not None and not lobby.ephemeral
     table = await bot.service.table_in(channel.id)
     assert table is not None and table.row.status == "lobby"
-    assert lobby.embeds[0]["title"] == f"Powerline table #{table.row.id}"
+    assert lobby.embeds[0]["title"] == f"Powerline game #{table.row.id}"
     return Game(server, bot, channel, table.row.id, lobby)
 
 

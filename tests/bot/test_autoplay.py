@@ -24,7 +24,7 @@ def _args(*argv: str) -> argparse.Namespace:
                 "--game",
                 "power_grid",
             ),
-            3,
+            2,
         ),
     ],
 )
@@ -34,9 +34,10 @@ def test_every_game_plays_to_its_end_and_prints_the_standings(argv, players):
     lines: list[str] = []
     result = autoplay.play_any(args.game, config, 5, out=lines.append)
     assert lines[0].startswith(f"{registry.get(args.game).title}, {players} autopilot seat(s)")
-    assert any(line.startswith("Round  2") for line in lines)
+    assert any(line.startswith("Round 2") for line in lines)
     winner = min(result, key=lambda r: (r["rank"], r["seat"]))
-    assert lines[-1].startswith(f"Final standings: 1. seat {winner['seat'] + 1}: {winner['score']}")
+    name = autoplay.NAMES[winner["seat"]]
+    assert lines[-1].startswith(f"Final standings: 1. {name} {winner['score']:g}")
     assert sorted(r["seat"] for r in result) == list(range(players))
     # The same seed plays the same game.
     again: list[str] = []
@@ -63,10 +64,10 @@ def test_wrong_options_say_what_is_wrong(argv, message):
         autoplay.config_of(_args(*argv))
 
 
-def test_powerline_prints_every_round_and_the_final_breakdown(capsys):
+def test_hosted_games_print_each_round_in_the_words_of_their_summaries(capsys):
     autoplay.main(_args("--players", "2", "--seed", "3"))
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Powerline, 2 autopilot seat(s), seed 3"
+    assert out[0] == "Powerline, 2 autopilot seat(s), seed 3: Ada, Ben"
     assert sum(line.startswith("Round ") for line in out) == 15
-    final = out.index("Final standings:")
-    assert out[final + 1].startswith("  1. seat ") and " VP (" in out[final + 1]
+    assert out[1] == "Round 1" and out[2].startswith("  Ada: ") and out[2].endswith(" VP")
+    assert out[-1].startswith("Final standings: 1. ") and out[-1].endswith(" VP")

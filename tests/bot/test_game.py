@@ -107,7 +107,7 @@ async def test_three_people_play_a_whole_game(scene: Scene, bot: GameBot) -> Non
             await game.plan_with_commands(ben)
         await s.wait_for(game.outbox_empty)
         board = status_board(game)
-        assert board.embeds[0]["title"] == f"Game #{game.gid} · round {round_}"
+        assert board.embeds[0]["title"] == f"Powerline game #{game.gid} · round {round_}"
         assert board.embeds[0]["fields"][0]["value"].splitlines() == [
             "✅ submitted — Ada",
             "✅ submitted — Ben",
@@ -133,8 +133,8 @@ async def test_three_people_play_a_whole_game(scene: Scene, bot: GameBot) -> Non
 
 
 async def check_public_log(game: Game, person: User) -> None:
-    """Mid-round, /powerline log ends with the roll: submitted plans stay secret."""
-    reply = await respond(game.server.slash(person, game.channel, "powerline log"))
+    """Mid-round, /game log ends with the roll: submitted plans stay secret."""
+    reply = await respond(game.server.slash(person, game.channel, "game log"))
     assert reply is not None and reply.ephemeral and reply.visible_to is person
     doc = json.loads(game.server.attachment_bytes(reply.attachments[0]))
     async with game.bot.service.repo.reading() as repo:
@@ -208,7 +208,8 @@ def status_board(game: Game) -> Message:
     return next(
         m
         for m in reversed(game.server.messages(game.channel))
-        if m.embeds and m.embeds[0].get("title", "").startswith(f"Game #{game.gid} · round")
+        if m.embeds
+        and m.embeds[0].get("title", "").startswith(f"Powerline game #{game.gid} · round")
     )
 
 

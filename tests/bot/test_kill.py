@@ -15,7 +15,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from bot.service.powerline import placement_key
+from bot.games.powerline.words import placement_key
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Message, StandIn, User
@@ -39,8 +39,12 @@ def dm_planner(server: StandIn, person: User, gid: int, round_: int) -> Message 
 
 def dm_planners(server: StandIn, person: User, gid: int, round_: int) -> list[Message]:
     """Every board DM of the round (the planner rewrites its text, so match the first version)."""
-    start = f"Game #{gid}, round {round_}: your board."
-    return [m for m in server.dms(person) if m.author.bot and first_content(m).startswith(start)]
+    start, tail = f"[Powerline game #{gid}](", f"), round {round_}: your board."
+    return [
+        m
+        for m in server.dms(person)
+        if m.author.bot and first_content(m).startswith(start) and tail in first_content(m)
+    ]
 
 
 def channel_posts(server: StandIn, channel: Channel, prefix: str) -> list[Message]:
@@ -58,8 +62,24 @@ def suggested(database: Path, gid: int, person: User) -> tuple[list[str], bool]:
         database, "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", gid, person.id
     )
     game = registry.get("powerline")
-    plan = autopilot.choose(game.view(game.load_state(snapshot), seat), seat)
-    return [placement_key(p) for p in plan.placements], plan.vacation
+    state = game.load_state(snapshot)
+    plan = autopilot.choose(game.view(state, seat), seat)
+    keys = [placement_key(p) for p in plan.placements]
+    if len(keys) >= 2:
+        return keys, plan.vacation
+    # The game's seed is the process's own: when the autopilot places one worker, any legal
+    # plan of two does (the test needs one worker placed before the kill and one after).
+    return _two_workers(game, state, seat), False
+
+
+def _two_workers(game, state, seat: int) -> list[str]:
+    for first in game.legal_next(state, seat, []):
+        steps = [first.model_dump(mode="json")]
+        for second in game.legal_next(state, seat, steps):
+            both = [*steps, second.model_dump(mode="json")]
+            if game.can_submit(state, seat, both):
+                return [placement_key(first), placement_key(second)]
+    raise AssertionError("no legal plan of two workers this round")
 
 
 async def pick(
@@ -87,7 +107,7 @@ async def click(server: StandIn, person: User, planner: Message, gid: int, actio
 async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) -> None:
     token = "MTQ0." + secrets.token_urlsafe(32)
     database = tmp_path / "bot.sqlite3"
-    server = StandIn(token, bot_name="Powerline Bot")
+    server = StandIn(token, bot_name="Board Games Bot")
     await server.start()
     procs: list[Process] = []
     try:
@@ -102,7 +122,7 @@ async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) 
         lobby = await answer(server.slash(ada, channel, "powerline open", deadline="1 hour"))
         assert not lobby.ephemeral
         ((gid,),) = query(database, "SELECT id FROM games WHERE channel_id = ?", channel.id)
-        assert lobby.embeds[0]["title"] == f"Powerline table #{gid}"
+        assert lobby.embeds[0]["title"] == f"Powerline game #{gid}"
         for person, action in ((ben, "join"), (ada, "start")):
             clicked = await respond(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
             assert clicked is lobby
@@ -141,10 +161,10 @@ async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) 
         png_attachment(server, shown, "draft.png")
 
         # Ada's plan is back: the status still shows her submitted and Ben planning.
-        status = await answer(server.slash(ada, channel, "powerline status"))
+        status = await answer(server.slash(ada, channel, "game status"))
         assert status.ephemeral and status.visible_to is ada
         embed = status.embeds[0]
-        assert embed["title"] == f"Game #{gid} · round 1"
+        assert embed["title"] == f"Powerline game #{gid} · round 1"
         seats = next(f["value"] for f in embed["fields"] if f["name"] == "Seats")
         assert seats.splitlines() == ["✅ submitted — Ada", "⏳ planning — Ben"], seats
 

@@ -15,7 +15,7 @@ from tests.bot.process import bot_env, launch
 async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
     token = "MTQ0." + secrets.token_urlsafe(32)
     database = tmp_path / "bot.sqlite3"
-    server = StandIn(token, bot_name="Powerline Bot")
+    server = StandIn(token, bot_name="Board Games Bot")
     await server.start()
     procs: list[asyncio.subprocess.Process] = []
     try:
@@ -29,6 +29,8 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             synced = {c.name for c in server.world.commands[None]}
             assert synced == {
                 "help",
+                "game",
+                "mygames",
                 "powerline",
                 "railroad",
                 "tournament",
@@ -60,8 +62,8 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
         for run in (1, 2):
             text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert text.count("synced 9 commands globally") == 1
-            assert text.count("ready as Powerline Bot in 1 guild(s)") == 1
+            assert text.count("synced 11 commands globally") == 1
+            assert text.count("ready as Board Games Bot in 1 guild(s)") == 1
             assert "Traceback" not in text and " ERROR " not in text, text
             for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):
                 assert token not in output

@@ -45,7 +45,7 @@ def _key(data: dict) -> str:
 async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: GameBot) -> None:
     s, ada, ben = scene.server, scene.ada, scene.ben
     lobby = await answer(s.slash(ada, scene.channel, "railroad open", street_lamps=True))
-    assert lobby.embeds[0]["title"].startswith("Railroad Ink table #")
+    assert lobby.embeds[0]["title"].startswith("Railroad Ink game #")
     table = await bot.service.table_in(scene.channel.id)
     gid = table.row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
@@ -109,10 +109,3 @@ async def test_the_dm_planner_draws_a_route_by_die_then_cell_then_orientation(
     assert f"→ {cell}, turn {turn}" in message.content
     draft = await bot.service.draft(gid, ada.id)
     assert len(draft.steps) == 1 and draft.steps[0]["cell"] == cell
-
-
-async def test_powerline_commands_refuse_a_railroad_ink_table(scene: Scene, bot: GameBot) -> None:
-    s, ada = scene.server, scene.ada
-    await answer(s.slash(ada, scene.channel, "railroad open"))
-    reply = await respond(s.slash(ada, scene.channel, "powerline status"))
-    assert reply.ephemeral and "is Railroad Ink, not Powerline" in reply.content

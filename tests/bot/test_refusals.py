@@ -72,7 +72,7 @@ async def test_lobby_refusals(scene: Scene, bot: GameBot) -> None:
         assert await refusal(game.click_lobby(ada, "join"), ada) == (
             "You already have a seat at this table."
         )
-        assert await refusal(s.slash(ben, scene.channel, "powerline cancel"), ben) == (
+        assert await refusal(s.slash(ben, scene.channel, "game cancel"), ben) == (
             "Only the host or a moderator can cancel the game."
         )
         assert await refusal(s.slash(dan, scene.channel, "powerline open"), dan) == (
@@ -141,7 +141,7 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         assert await refusal(s.slash(ben, dm, "powerline undo"), ben) == (
             "Your draft is already empty."
         )
-        assert await refusal(s.slash(ben, dm, "powerline takeback", game=game.gid), ben) == (
+        assert await refusal(s.slash(ben, dm, "game takeback", game=game.gid), ben) == (
             "Your seat is already yours."
         )
         assert await refusal(
@@ -161,13 +161,13 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         assert await refusal(s.slash(out, out_dm, "powerline submit"), out) == (
             "You are not in any running game."
         )
-        assert await refusal(s.slash(out, out_dm, "powerline takeback", game=game.gid), out) == (
+        assert await refusal(s.slash(out, out_dm, "game takeback", game=game.gid), out) == (
             "You have no seat in that running game."
         )
         assert await refusal(s.click(out, notice, f"pl:open:{game.gid}:1"), out) == (
-            "You don't have a seat in that game."
+            f"You don't have a seat in Powerline game #{game.gid}."
         )
-        assert await refusal(s.slash(out, scene.channel, "powerline cancel"), out) == (
+        assert await refusal(s.slash(out, scene.channel, "game cancel"), out) == (
             "Only the host or a moderator can cancel the game."
         )
     assert (await game.table()).row.status == "active"
@@ -242,11 +242,11 @@ async def test_planners_of_a_cancelled_game(scene: Scene, bot: GameBot) -> None:
     s, ada, ben = scene.server, scene.ada, scene.ben
     game = await started_game(s, bot, scene.channel, ada, [ben])
     planner = await game.wait_dm_planner(ben, 1)
-    reply = await answer(s.slash(ada, scene.channel, "powerline cancel"))
-    assert reply.content == f"Game #{game.gid} is cancelled." and not reply.ephemeral
-    await s.wait_for(lambda: game.channel_messages(f"Game #{game.gid} was cancelled by"))
-    assert game.channel_messages(f"Game #{game.gid} was cancelled by")[0].content == (
-        f"Game #{game.gid} was cancelled by {ada.mention}."
+    reply = await answer(s.slash(ada, scene.channel, "game cancel"))
+    assert reply.content == f"Powerline game #{game.gid} is cancelled." and not reply.ephemeral
+    await s.wait_for(lambda: game.channel_messages(f"Powerline game #{game.gid} was cancelled by"))
+    assert game.channel_messages(f"Powerline game #{game.gid} was cancelled by")[0].content == (
+        f"Powerline game #{game.gid} was cancelled by {ada.mention}."
     )
     assert (await game.table()).row.status == "abandoned"
     async with Unchanged(game):
@@ -256,8 +256,8 @@ async def test_planners_of_a_cancelled_game(scene: Scene, bot: GameBot) -> None:
         assert await refusal(
             s.slash(ben, s.dm_channel(ben), "powerline place", placement="red:island"), ben
         ) == ("You are not in any running game.")
-        assert await refusal(s.slash(ada, scene.channel, "powerline cancel"), ada) == (
-            "There is no open table in this channel."
+        assert await refusal(s.slash(ada, scene.channel, "game cancel"), ada) == (
+            "There is no open game in this channel."
         )
 
 
@@ -273,6 +273,6 @@ async def test_two_running_games_need_the_game_option(scene: Scene, bot: GameBot
         )
     keys, _ = await second.suggested(ada)
     reply = await answer(s.slash(ada, dm, "powerline place", placement=keys[0], game=second.gid))
-    assert reply.content.startswith(f"**Game #{second.gid}, round 1: your plan**\n1. ")
+    assert reply.content.startswith(f"**Powerline game #{second.gid}, round 1: your plan**\n1. ")
     assert (await bot.service.draft(first.gid, ada.id)).steps == []
     assert len((await bot.service.draft(second.gid, ada.id)).steps) == 1

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.games.powerline.words import parse_key
 from bot.service.clock import ManualClock, SystemClock
-from bot.service.powerline import parse_key
 from bot.service.service import Service
 from bot.store.database import open_database
 from bot.store.repo import Repo
@@ -178,8 +178,8 @@ async def test_timeouts_autopilot_and_ai_takeover(
         "Ben's seat is now played by the AI after repeated timeouts."
     )
     assert dm_texts(game, ben, "AI plays your seat") == [
-        f"Game #{game.gid}: after repeated timeouts the AI plays your seat. "
-        "Take it back any time with `/powerline takeback`."
+        f"{game.ref}: after repeated timeouts the AI plays your seat. "
+        "Take it back any time with `/game takeback`."
     ]
     table = await game.table()
     assert table.seats[1].is_ai and table.seats[1].replaced_by_ai
@@ -188,8 +188,8 @@ async def test_timeouts_autopilot_and_ai_takeover(
     assert game.board_dms(ben, 5) == [] and game.dm_planner(ben, 5) is None
     # Ben takes the seat back; from round 6 on he plans again.
     dm = s.dm_channel(ben)
-    reply = await answer(s.slash(ben, dm, "powerline takeback", game=game.gid))
-    assert reply.content == f"Your seat in game #{game.gid} is yours again."
+    reply = await answer(s.slash(ben, dm, "game takeback", game=game.gid))
+    assert reply.content == f"Your seat in Powerline game #{game.gid} is yours again."
     table = await game.table()
     assert not table.seats[1].is_ai and table.seats[1].timeouts == 0
     await ada_plans(5)
@@ -233,7 +233,7 @@ async def test_reminders_at_half_time(scene: Scene, bots: Bots, clock: ManualClo
     assert not any(dm_texts(game, p, "Reminder") for p in (ada, ben, dan))
     clock.advance(minutes=1)
     expected = (
-        f"Reminder: game #{game.gid}, round 1 closes in 5 min. "
+        f"Reminder: {game.ref}, round 1 closes in 5 min. "
         "If you don't plan by then, the autopilot plans for you."
     )
     await s.wait_for(lambda: dm_texts(game, ben, "Reminder") and dm_texts(game, dan, "Reminder"))
@@ -254,12 +254,12 @@ async def test_last_one_nudge_does_not_cancel_the_half_time_reminder(
     await game.plan_with_select(ada, await game.wait_dm_planner(ada, 1), 1)
     await s.wait_for(lambda: dm_texts(game, ben, "waiting for you"))
     assert dm_texts(game, ben, "waiting for you") == [
-        f"Game #{game.gid}: everyone else has planned round 1; the table is waiting for you."
+        f"{game.ref}: everyone else has planned round 1; the table is waiting for you."
     ]
     clock.advance(minutes=5)
     await asyncio.sleep(0.3)
     await s.wait_for(game.outbox_empty)
     assert dm_texts(game, ben, "Reminder") == [
-        f"Reminder: game #{game.gid}, round 1 closes in 5 min. "
+        f"Reminder: {game.ref}, round 1 closes in 5 min. "
         "If you don't plan by then, the autopilot plans for you."
     ]

@@ -16,7 +16,7 @@ async def test_the_sandbox_plays_a_complete_game_and_writes_its_transcript(tmp_p
     assert "I can't send you DMs" in text  # Chloé, with DMs closed, was told in the channel
     assert "## DMs with Ada" in text and "## DMs with Ben" in text
     assert "Powerline leaderboard — this server" in text and "Recent games" in text
-    assert "## #railroad-ink" in text and "Railroad Ink table #" in text
+    assert "## #railroad-ink" in text and "Railroad Ink game #" in text
     images = sorted((path.parent / "images").iterdir())
     names = {p.name.split("-", 1)[1] for p in images}
     assert {

@@ -123,7 +123,7 @@ async def test_stats_highscores_and_the_result_card(scene: Scene, bot: GameBot) 
     top = scores.embeds[0]["description"].splitlines()
     assert len(top) == 1 and top[0].startswith("1. Dan — ") and "“" in top[0]
     card = await answer(s.slash(scene.ben, scene.channel, "result", game_id=solo))
-    assert card.content == f"Game #{solo}: finished"
+    assert card.content == f"Powerline game #{solo}: finished"
     assert png_attachment(s, card, f"result-{solo}.png").width >= 1000
     missing = await respond(s.slash(scene.ben, scene.channel, "result", game_id=999))
     assert missing.ephemeral and "no result" in missing.content

@@ -1,7 +1,7 @@
 """Helpers of the service tests: people, a table with them, and a filled draft."""
 
+from bot.games.powerline.words import parse_key
 from bot.service.options import TableOptions
-from bot.service.powerline import parse_key
 
 ALICE, BOB, CARL = 100, 101, 102
 

@@ -31,9 +31,9 @@ async def _fill(svc, gid, uid):
 
 
 def svc_key(draft):
-    from bot.service.planners import planner
+    from bot.service.hosting import hosting
 
-    return planner("railroad_ink").parse_key(draft.next_options[0][1])
+    return hosting("railroad_ink").planner.parse_key(draft.next_options[0][1])
 
 
 async def test_a_whole_railroad_ink_game_through_the_service(world):

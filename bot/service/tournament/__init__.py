@@ -1,4 +1,4 @@
-"""Tournament logic after the WBC 2019 Power Grid format, for any game; no I/O, no asyncio.
+"""Tournament logic after the WBC 2019 format of seed 003, for any game; no I/O, no asyncio.
 
 Heats, then a semifinal of five tables, then a final of the five semifinal winners plus a
 sixth player. A game reports per seat a rank, a primary measure (cities powered, VP) and a

@@ -1,4 +1,4 @@
-"""The Railroad Ink planner as selects: die, then cell, then orientation (restart-proof)."""
+"""Railroad Ink's DM planner as selects: die, then cell, then orientation (restart-proof)."""
 
 import json
 import re
@@ -7,14 +7,8 @@ from typing import Any
 import discord
 
 from bot.service.service import DraftView
-from bot.views import (
-    PLANNER_VIEWS,
-    PlannerButton,
-    PlannerSelect,
-    add_planner_buttons,
-    guarded,
-    planner_text,
-)
+from bot.ui.common import guarded, service
+from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, planner_text
 
 COLUMN_GROUPS = ("ABC", "DE", "FG")
 """Legal cells split by column, so no select holds more than 25 options."""
@@ -126,7 +120,7 @@ class TurnSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc = interaction.client.service  # type: ignore[attr-defined]
+            svc = service(interaction.client)
             await svc.check_round(self.game_id, self.round)
             step: dict[str, Any] = {
                 "step": "draw",
@@ -179,7 +173,7 @@ def turn_view(draft: DraftView, die: str, cell: str) -> discord.ui.View:
 
 
 async def _draft(interaction: discord.Interaction, game_id: int, round_: int) -> DraftView:
-    svc = interaction.client.service  # type: ignore[attr-defined]
+    svc = service(interaction.client)
     await svc.check_round(game_id, round_)
     return await svc.draft(game_id, interaction.user.id)
 
@@ -190,10 +184,10 @@ def railroad_planner_view(draft: DraftView) -> discord.ui.View:
     view.add_item(DieSelect(draft.table.row.id, draft.round, die_options(draft)))
     others = [o for o in draft.next_options if '"step":"draw"' not in o[1]][:25]
     if others:
-        view.add_item(PlannerSelect(draft.table.row.id, draft.round, others))
+        prompt = "Light lamps or use a power die…"
+        view.add_item(PlannerSelect(draft.table.row.id, draft.round, others, prompt))
     add_planner_buttons(view, draft)
     return view
 
 
-PLANNER_VIEWS["railroad_ink"] = railroad_planner_view
-RAILROAD_ITEMS = (DieSelect, CellSelect, TurnSelect)
+DYNAMIC_ITEMS = (DieSelect, CellSelect, TurnSelect)

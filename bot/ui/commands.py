@@ -1,14 +1,17 @@
-"""What every game's commands share: opening a table here, and planning through the service."""
+"""What every game's own commands share: opening a game here, and planning in a draft."""
 
 from typing import Any, Literal
 
 import discord
 
-from bot.presenters import presenter
 from bot.service.errors import UserError
+from bot.service.hosting import hosted
 from bot.service.options import TableOptions
 from bot.service.service import Service
-from bot.views import draft_board, lobby_embed, lobby_view, planner_text, planner_view
+from bot.ui.common import flush
+from bot.ui.lobby import lobby_embed, lobby_view
+from bot.ui.planning import draft_board, planner_text, planner_view
+from bot.ui.presenter import presenter
 from engine import registry
 
 DEADLINES = {
@@ -23,6 +26,10 @@ DEADLINES = {
 }
 
 
+GAMES = [discord.app_commands.Choice(name=g.title, value=n) for n, g in hosted().items()]
+"""The hosted games as the choices of a command's `game` option."""
+FIRST = next(iter(hosted()))
+
 Deadline = Literal[
     "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"
 ]
@@ -33,16 +40,14 @@ def _service(bot: discord.Client) -> Service:
 
 
 async def game_choices(
-    bot: discord.Client, interaction: discord.Interaction, game: str, current: str
+    bot: discord.Client, interaction: discord.Interaction, game: str | None, current: str
 ) -> list[discord.app_commands.Choice[int]]:
-    """Autocomplete of the user's running games of one kind."""
+    """Autocomplete of the user's running games (of one kind, when `game` names one)."""
     tables = await _service(bot).games_of(interaction.user.id)
     return [
-        discord.app_commands.Choice(
-            name=f"#{t.row.id} {t.game.title}, round {t.state.round}", value=t.row.id
-        )
+        discord.app_commands.Choice(name=f"{t.label}, round {t.state.round}", value=t.row.id)
         for t in tables
-        if t.row.game == game and current in str(t.row.id)
+        if game in (None, t.row.game) and current in str(t.row.id)
     ][:25]
 
 
@@ -79,7 +84,7 @@ async def open_here(
     if thread_id:
         target = bot.get_channel(thread_id)
         message = await target.send(embed=lobby_embed(table), view=lobby_view(table))  # type: ignore[union-attr]
-        await interaction.followup.send(f"Table #{table.row.id} is open in <#{thread_id}>.")
+        await interaction.followup.send(f"{table.label} is open in <#{thread_id}>.")
     else:
         message = await interaction.followup.send(
             embed=lobby_embed(table), view=lobby_view(table), wait=True
@@ -133,4 +138,4 @@ async def submit_draft(
         else " You can still change it until the round resolves."
     )
     await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
-    await bot.delivery.flush()  # type: ignore[attr-defined]
+    await flush(bot)

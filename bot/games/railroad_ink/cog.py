@@ -7,7 +7,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import (
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from bot.service.service import Service
+from bot.ui.commands import (
     DEADLINES,
     Deadline,
     edit_draft,
@@ -16,9 +19,6 @@ from bot.cogs.tables import (
     show_draft,
     submit_draft,
 )
-from bot.service.errors import UserError
-from bot.service.options import TableOptions
-from bot.service.service import Service
 
 GAME = "railroad_ink"
 
@@ -38,7 +38,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         draft = await self.service.draft(table.row.id, interaction.user.id)
         return [json.loads(key) for _, key in draft.next_options]
 
-    @app_commands.command(name="open", description="Open a Railroad Ink table in this channel")
+    @app_commands.command(
+        name="open", extras={"role": "host"}, description="Open a Railroad Ink game in this channel"
+    )
     @app_commands.guild_only()
     @app_commands.describe(
         street_lamps="Electricity: the Street Lamps dice (6 rounds)",

@@ -1,0 +1,243 @@
+"""`/game …`: what every game shares, whatever is played (status, boards, rules, seats, the
+replay, the deadline), and `/mygames`. A game's own moves are in its own command group."""
+
+import asyncio
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.errors import UserError
+from bot.service.hosting import hosting
+from bot.service.service import Service, Table
+from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
+from bot.ui.common import flush, game_ref, is_moderator, service
+from bot.ui.lobby import lobby_embed
+from bot.ui.planning import status_embed
+from bot.ui.presenter import presenter
+
+
+class GameCommands(commands.GroupCog, group_name="game", group_description="Any game here"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Service:
+        return service(self.bot)
+
+    async def _game_choices(self, interaction: discord.Interaction, current: str):
+        return await game_choices(self.bot, interaction, None, current)
+
+    async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
+        """The game meant: the given one, this channel's, or the user's only running one."""
+        table = None
+        if game is not None:
+            table = await self.service.table(game)
+        elif interaction.guild is not None and interaction.channel_id:
+            table = await self.service.table_in(interaction.channel_id)
+        table = table or await self.service.pick_game(interaction.user.id, None)
+        seated = any(s.user_id == interaction.user.id for s in table.seats)
+        if not seated and table.row.guild_id != interaction.guild_id:
+            raise UserError(f"There is no game #{table.row.id} in this server.")
+        return table
+
+    async def _in_channel(self, interaction: discord.Interaction) -> Table:
+        table = await self.service.table_in(interaction.channel_id or 0)
+        if table is None:
+            raise UserError("There is no open game in this channel.")
+        return table
+
+    # ---- looking at a game -------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Round, deadline, who must move, the scores")
+    @app_commands.describe(game="Which game (default: this channel's, or your only one)")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game)
+        if table.state is None:
+            await interaction.response.send_message(embed=lobby_embed(table), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        public = table.game.view(table.state, None)
+        names = [s.name for s in table.seats]
+        image = await asyncio.to_thread(presenter(table.row.game).status_image, public, names)
+        embed = status_embed(table, table.state)
+        standings = sorted(table.game.outcome(table.state), key=lambda r: (r["rank"], r["seat"]))
+        embed.add_field(
+            name="Scores",
+            value="\n".join(
+                f"{r['rank']}. {names[r['seat']]}: {table.hosted.score(r['score'])}"
+                for r in standings
+            ),
+            inline=False,
+        )
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(image), filename="status.png")
+        )
+
+    @app_commands.command(name="board", description="Your board, or any player's public board")
+    @app_commands.describe(player="Whose board (default: yours)", game="Which game")
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: int | None = None,
+    ) -> None:
+        table = await self._here_or_mine(interaction, game)
+        if table.state is None:
+            raise UserError(f"{table.label} has not started yet.")
+        target = player or interaction.user
+        seat = next((s for s in table.seats if s.user_id == target.id), None)
+        if seat is None:
+            raise UserError(f"{target.display_name} has no seat in {table.label}.")
+        me = table.seat_of(interaction.user.id)
+        # Drawn from the asker's own view, so nothing secret of another seat ever shows.
+        view = table.game.view(table.state, me.seat if me else None)
+        await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+        names = [s.name for s in table.seats]
+        image = await asyncio.to_thread(presenter(table.row.game).board, view, seat.seat, names)
+        await interaction.followup.send(
+            f"{seat.name}'s board in {table.label}, round {table.state.round}.",
+            file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png"),
+        )
+
+    @app_commands.command(name="rules", description="A game's rules in a minute")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=GAMES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            table = await self.service.table_in(interaction.channel_id or 0)
+            if table is None:
+                raise UserError("No game is open here: choose one with the `game` option.")
+            game = table.row.game
+        await interaction.response.send_message(hosting(game).rules(), ephemeral=True)
+
+    @app_commands.command(name="log", description="Download a game's replay (config and moves)")
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game)
+        doc = await self.service.export(table.row.id)
+        data = json.dumps(doc, indent=1).encode()
+        await interaction.response.send_message(
+            f"Replay of {table.label} ({len(doc['actions'])} actions).",
+            file=discord.File(io.BytesIO(data), filename=f"{table.row.game}-{table.row.id}.json"),
+            ephemeral=True,
+        )
+
+    # ---- seats ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="leave", description="Leave a running game; the AI takes your seat")
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        uid = interaction.user.id
+        await self.service.hand_to_ai(table.row.id, uid, uid, False, leaving=True)
+        await interaction.response.send_message(
+            f"You left {table.label}; the AI plays your seat.", ephemeral=True
+        )
+        await flush(self.bot)
+
+    @app_commands.command(name="takeback", description="Take your seat back from the AI")
+    async def takeback(self, interaction: discord.Interaction, game: int) -> None:
+        table = await self.service.take_back(game, interaction.user.id)
+        await interaction.response.send_message(
+            f"Your seat in {table.label} is yours again.", ephemeral=True
+        )
+
+    @app_commands.command(
+        name="kick",
+        extras={"role": "host"},
+        description="Remove a player; the AI takes the seat (host)",
+    )
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._to_ai(interaction, player, leaving=True)
+
+    @app_commands.command(
+        name="replace",
+        extras={"role": "host"},
+        description="Let the AI play a player's seat (host)",
+    )
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self._to_ai(interaction, player, leaving=False)
+
+    async def _to_ai(
+        self, interaction: discord.Interaction, player: discord.User, leaving: bool
+    ) -> None:
+        table = await self._in_channel(interaction)
+        await self.service.hand_to_ai(
+            table.row.id, interaction.user.id, player.id, is_moderator(interaction), leaving=leaving
+        )
+        await interaction.response.send_message(
+            f"{player.display_name}'s seat is now played by the AI.", ephemeral=True
+        )
+        await flush(self.bot)
+
+    # ---- the host's -----------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="cancel", extras={"role": "host"}, description="Cancel this channel's game (host)"
+    )
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        table = await self._in_channel(interaction)
+        await self.service.cancel(table.row.id, interaction.user.id, is_moderator(interaction))
+        await interaction.response.send_message(f"{table.label} is cancelled.")
+        await flush(self.bot)
+
+    @app_commands.command(
+        name="deadline",
+        extras={"role": "host"},
+        description="Change the round deadline of this channel's game (host)",
+    )
+    @app_commands.describe(deadline="Time for each round from now on; this round closes then too")
+    @app_commands.guild_only()
+    async def deadline(self, interaction: discord.Interaction, deadline: Deadline) -> None:
+        table = await self._in_channel(interaction)
+        await self.service.set_deadline(
+            table.row.id, interaction.user.id, is_moderator(interaction), DEADLINES[deadline]
+        )
+        await interaction.response.send_message(
+            f"{table.label}: rounds now last {deadline}.", ephemeral=True
+        )
+        await flush(self.bot)
+
+    for command in (status, board, log, leave, takeback):
+        command.autocomplete("game")(_game_choices)
+    del command
+
+
+class MyGames(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="mygames", description="Every game you sit at, in every server")
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        tables = await service(self.bot).games_of(interaction.user.id, lobbies=True)
+        if not tables:
+            raise UserError("You have no seat at any game. Open one with `/<game> open`.")
+        lines = [_my_line(t, interaction.user.id) for t in tables]
+        embed = discord.Embed(title="Your games", description="\n".join(lines)[:4000])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _my_line(table: Table, user_id: int) -> str:
+    """One game in /mygames: where, the round, and whose move it is."""
+    head = f"**{game_ref(table)}**"
+    if table.state is None:
+        return f"{head} · lobby, {len(table.seats)} seated: waiting for the host to start"
+    waiting = [s for s in table.waiting_for() if not s.is_ai]
+    mine = any(s.user_id == user_id for s in waiting)
+    closes = f", closes <t:{int(table.row.deadline.timestamp())}:R>" if table.row.deadline else ""
+    if mine:
+        move = f"**your move**{closes}"
+    elif waiting:
+        move = f"waiting for {', '.join(s.name for s in waiting)}{closes}"
+    else:
+        move = "resolving"
+    return f"{head} · round {table.state.round} · {move}"
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCommands(bot))
+    await bot.add_cog(MyGames(bot))

@@ -1,0 +1,82 @@
+"""The sandbox's Powerline game: Ada, Ben and Chloé (DMs closed) and an AI, with Adventure
+Island, planned by the DM planner, by `/powerline place` and from the channel's Plan button."""
+
+from typing import TYPE_CHECKING
+
+from bot.games.powerline.words import placement_key
+from engine.powerline import autopilot
+from standin import Channel, Message, User
+
+if TYPE_CHECKING:
+    from bot.sandbox import Sandbox
+
+
+async def play(sb: "Sandbox", channel: Channel) -> None:
+    ada, ben, chloe = sb.people
+    server = sb.server
+    sb.note(f"Ada opens a Powerline game with the Adventure Island variant in #{channel.name}.")
+    lobby = await sb.act(server.slash(ada, channel, "powerline open", adventure_island=True))
+    assert lobby is not None
+    table = await sb.bot.service.table_in(channel.id)
+    assert table is not None
+    gid = table.row.id
+    for person, action in ((ben, "join"), (chloe, "join"), (ada, "ai"), (ada, "start")):
+        sb.note(f"{person.name} clicks {action} on the lobby.")
+        await sb.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    while (table := await sb.bot.service.table(gid)).row.status == "active":
+        round_ = table.state.round
+        if round_ == 2:
+            await sb.look_around(ben, channel, ada)
+        for seat in table.waiting_for():
+            if not seat.is_ai:
+                person = next(p for p in sb.people if p.id == seat.user_id)
+                await _plan(sb, channel, person, gid, round_, seat.seat)
+        await server.wait_for(lambda r=round_: sb.moved_on(gid, r), timeout=30)
+    await sb.finish(channel)
+    sb.note("The Powerline game is over; the results are posted.")
+
+
+async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_: int, seat: int):
+    """A person enters the plan the autopilot suggests, as a person would, click by click."""
+    table = await sb.bot.service.table(gid)
+    plan = autopilot.choose(table.game.view(table.state, seat), seat)
+    keys = [placement_key(p) for p in plan.placements]
+    server = sb.server
+    if not person.dms_open:
+        notice = await server.wait_for(lambda: _find(sb, channel, f"pl:open:{gid}:{round_}"), 15)
+        sb.note(f"{person.name} (DMs closed) opens the planner from the channel, round {round_}.")
+        planner = await sb.act(server.click(person, notice, f"pl:open:{gid}:{round_}"))
+    elif round_ % 2:
+        dm = server.dm_channel(person)
+        planner = await server.wait_for(lambda: _find(sb, dm, f"pl:pick:{gid}:{round_}"), 15)
+        sb.note(f"{person.name} plans round {round_} with the DM planner.")
+    else:
+        dm = server.dm_channel(person)
+        sb.note(f"{person.name} plans round {round_} with /powerline place in DMs.")
+        for key in keys:
+            await sb.act(server.slash(person, dm, "powerline place", placement=key))
+        if plan.vacation:
+            await sb.act(server.slash(person, dm, "powerline vacation", on=True))
+        await sb.act(server.slash(person, dm, "powerline submit"))
+        return
+    assert planner is not None
+    for key in keys:
+        offered = [
+            o["value"] for o in planner.component(custom_id=f"pl:pick:{gid}:{round_}")["options"]
+        ]
+        if key in offered:
+            await sb.act(server.select(person, planner, f"pl:pick:{gid}:{round_}", [key]))
+        else:
+            await sb.act(
+                server.slash(person, server.dm_channel(person), "powerline place", placement=key)
+            )
+    if plan.vacation:
+        await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:vacation"))
+    await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:submit"))
+
+
+def _find(sb: "Sandbox", channel: Channel, custom_id: str) -> Message | None:
+    for message in reversed(sb.server.messages(channel)):
+        if message.find_component(custom_id=custom_id):
+            return message
+    return None

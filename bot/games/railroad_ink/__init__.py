@@ -1,0 +1,1 @@
+"""Railroad Ink on Discord: everyone draws the same rolled routes, die by die, in DMs."""

@@ -1,0 +1,104 @@
+"""The games this bot hosts on Discord: one package per game under `bot.games`, found by walking
+it. This is the only list of hosted games; nothing else in the platform names one.
+
+A game's package holds a `plugin` module (this half, no Discord: what the service needs) and its
+Discord half (`presenter`, `cog`, optional `controls`), see docs/architecture.md.
+"""
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+from bot.service.errors import UserError
+from engine import registry
+from engine.core import Game
+
+
+class Planner(Protocol):
+    """A simultaneous game's secret plan, built step by step in a draft. The engine judges every
+    step (`legal_next`, `can_submit`); a planner only gives steps their words and keys."""
+
+    def normalise(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A step as stored: its shape validated, defaults filled in."""
+        ...
+
+    def describe(self, state: Any, seat: int, step: dict[str, Any]) -> str: ...
+    def key(self, step: dict[str, Any]) -> str: ...
+    def parse_key(self, key: str) -> dict[str, Any]: ...
+    def plan(self, steps: list[dict[str, Any]], vacation: bool) -> dict[str, Any]: ...
+    def flag_refusal(self, state: Any, seat: int) -> str | None:
+        """Why the plan's one on/off choice (such as a vacation tile) can't be on; None if it
+        can. Drafts keep that flag beside their steps."""
+        ...
+
+
+@dataclass(frozen=True)
+class Hosted:
+    """What the service knows of a hosted game beyond its engine."""
+
+    name: str
+    """The engine's registry name."""
+    command: str
+    """The slash-command group of the game's own moves (`/<command> open` and the rest)."""
+    measure: str
+    """The unit of the outcome's score, as players say it ("VP", "points", "cities powered")."""
+    choose: Callable[[dict[str, Any], int], Any]
+    """The autopilot: an action for a seat from that seat's view (timeouts and AI seats)."""
+    options_in_words: Callable[[dict[str, Any]], list[str]]
+    """The table's rules options (its engine config) in words, one line each, for the lobby."""
+    rules: Callable[[], str]
+    """The rules in a minute (Markdown), for `/game rules`."""
+    max_players: int
+    planner: Planner | None = None
+    """Simultaneous games plan in secret drafts; turn-based games act on `legal_actions`."""
+    round_lines: Callable[[dict[str, Any], list[str]], list[str]] | None = None
+    """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
+
+    @property
+    def engine(self) -> Game:
+        return registry.get(self.name)
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    def score(self, value: float | None) -> str:
+        """A score with its unit: "92 VP", "1 city powered"."""
+        if value is None:
+            return "—"
+        return f"{value:g} {self.measure}"
+
+
+@cache
+def hosted() -> dict[str, Hosted]:
+    """Every hosted game by engine name, sorted; found by walking `bot.games`."""
+    import bot.games as package
+
+    found: dict[str, Hosted] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.ispkg:
+            plugin = importlib.import_module(f"{package.__name__}.{info.name}.plugin").PLUGIN
+            if plugin.name != info.name:
+                raise RuntimeError(f"bot.games.{info.name} must be named for its engine")
+            found[plugin.name] = plugin
+    return dict(sorted(found.items()))
+
+
+def hosting(name: str) -> Hosted:
+    """The hosted game `name`; a clear refusal for an engine that is not hosted on Discord."""
+    try:
+        return hosted()[name]
+    except KeyError:
+        raise UserError(f"There is no game “{name}” on this bot.") from None
+
+
+def by_title(text: str) -> str | None:
+    """The engine name of a hosted game given by name or title, in any case."""
+    wanted = text.strip().lower().replace(" ", "_")
+    for name, game in hosted().items():
+        if wanted in (name, game.title.lower().replace(" ", "_"), game.command):
+            return name
+    return None

@@ -1,0 +1,1 @@
+"""The game-agnostic Discord pieces: lobby, planners, status boards, presenters, shared helpers."""

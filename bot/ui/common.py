@@ -1,0 +1,43 @@
+"""Helpers every Discord piece shares: the service, refusals, moderators, links to games."""
+
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.service.errors import UserError
+from bot.service.service import Service, Table
+
+
+def service(client: discord.Client) -> Service:
+    return client.service  # type: ignore[attr-defined]
+
+
+async def flush(client: discord.Client) -> None:
+    """Send what the last change queued (the outbox), now rather than at the next tick."""
+    await client.delivery.flush()  # type: ignore[attr-defined]
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_channels)
+
+
+async def guarded(interaction: discord.Interaction, act: Callable[[], Awaitable[None]]) -> None:
+    """Run a component action; a refusal is told privately and changes nothing."""
+    try:
+        await act()
+    except UserError as exc:
+        if interaction.response.is_done():
+            await interaction.followup.send(exc.message, ephemeral=True)
+        else:
+            await interaction.response.send_message(exc.message, ephemeral=True)
+
+
+def link(table: Table) -> str:
+    """The address of the channel or thread the game plays in."""
+    return f"https://discord.com/channels/{table.row.guild_id or '@me'}/{table.row.where}"
+
+
+def game_ref(table: Table) -> str:
+    """The game's name as a link to where it plays: "[<Title> game #2](…)"."""
+    return f"[{table.label}]({link(table)})"

@@ -1,0 +1,143 @@
+"""The lobby: its embed with each game's options in words, its buttons, and the rematch button."""
+
+import re
+
+import discord
+
+from bot.service.options import TableOptions
+from bot.service.service import Table
+from bot.ui.common import flush, guarded, is_moderator, service
+
+LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+def duration(minutes: int) -> str:
+    """A deadline as people say it: "24 hours", "2 days", "10 minutes"."""
+    if minutes % 1440 == 0:
+        days = minutes // 1440
+        return f"{days} day{'s' if days > 1 else ''}"
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours > 1 else ''}"
+    return f"{minutes} minutes"
+
+
+def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
+    options = TableOptions(**table.row.options)
+    embed = discord.Embed(
+        title=table.label,
+        description=note or "Join, then the host starts the game.",
+        colour=0xE69F00,
+    )
+    seats = "\n".join(
+        f"{s.seat + 1}. {s.name}"
+        + (" (AI)" if s.is_ai else "")
+        + (" — host" if s.user_id == table.row.host_id else "")
+        for s in table.seats
+    )
+    embed.add_field(name=f"Seats ({len(table.seats)}/{options.max_players})", value=seats)
+    rules = table.hosted.options_in_words(table.row.config)
+    embed.add_field(
+        name="Options",
+        value="\n".join(
+            [
+                *rules,
+                f"Round deadline: {duration(options.deadline_minutes)}",
+                f"Rated: {'yes' if options.rated else 'no'}",
+            ]
+        ),
+    )
+    return embed
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:lobby:(?P<game>\d+):(?P<action>join|leave|ai|start|cancel)",
+):
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = LOBBY_BUTTONS[action]
+        button = discord.ui.Button(
+            label=label, style=style, custom_id=f"pl:lobby:{game_id}:{action}"
+        )
+        super().__init__(button)
+        self.game_id, self.action = game_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "LobbyButton":
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            svc, user = service(interaction.client), interaction.user
+            mod = is_moderator(interaction)
+            if self.action == "join":
+                table = await svc.join(self.game_id, user.id, user.display_name)
+            elif self.action == "leave":
+                table = await svc.leave_lobby(self.game_id, user.id)
+            elif self.action == "ai":
+                table = await svc.add_ai(self.game_id, user.id, mod)
+            elif self.action == "cancel":
+                table = await svc.cancel(self.game_id, user.id, mod)
+            else:
+                table = await svc.start(self.game_id, user.id, mod)
+            live = table.row.status == "lobby"
+            await interaction.response.edit_message(
+                embed=lobby_embed(table), view=lobby_view(table) if live else None
+            )
+            await flush(interaction.client)
+
+        await guarded(interaction, act)
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(table.row.id, action))
+    return view
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:rematch:(?P<game>\d+)"
+):
+    """On the final results: a new lobby here with the same seats and options."""
+
+    def __init__(self, game_id: int) -> None:
+        button = discord.ui.Button(
+            label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pl:rematch:{game_id}"
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "RematchButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            svc, user = service(interaction.client), interaction.user
+            table = await svc.rematch(self.game_id, user.id, user.display_name)
+            note = f"Rematch of game #{self.game_id}: the same seats and options."
+            await interaction.response.send_message(
+                embed=lobby_embed(table, note), view=lobby_view(table)
+            )
+            message = await interaction.original_response()
+            async with svc.repo.transaction() as repo:
+                await repo.set_message(table.row.id, "lobby_message_id", message.id)
+
+        await guarded(interaction, act)
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view

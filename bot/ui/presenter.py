@@ -1,0 +1,57 @@
+"""How a hosted game looks in a channel and in DMs: the presenter each game's package provides."""
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from bot.service.hosting import hosted
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.service.service import DraftView
+
+Names = list[str]
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """The images (PNG bytes from views) and words of one game's posts."""
+
+    plan_hint: str
+    """One sentence on how to plan, for the round's DMs."""
+    roll: Callable[[dict[str, Any], Names], bytes]
+    """The round's shared chance outcome (dice) with what everyone needs to plan."""
+    board: Callable[[dict[str, Any], int, Names], bytes]
+    """One seat's board, drawn from the viewer's view."""
+    round_image: Callable[[dict[str, Any], Names], bytes]
+    results: Callable[[dict[str, Any], Names], bytes]
+    draft_board: Callable[[dict[str, Any], int, Names, list[dict[str, Any]], bool], bytes]
+    status_image: Callable[[dict[str, Any], Names], bytes]
+    """The whole table at a glance, for `/game status`."""
+    empty_plan: str = "Nothing planned yet."
+    """What the planner says before the first step."""
+    step_prompt: str = "Choose the next step…"
+    """The placeholder of the planner's select of next steps."""
+    preview_each_step: bool = False
+    """Answer every planning step with the board and the draft drawn on it."""
+    vacation: bool = False
+    """Whether plans carry an on/off flag, the vacation tile (the planner shows its button)."""
+    planner_view: "Callable[[DraftView], discord.ui.View] | None" = None
+    """The game's own DM planner, when one select of the next steps does not fit its plans."""
+    dynamic_items: tuple[type, ...] = ()
+    """Restart-proof components the game's planner uses (registered with the bot)."""
+
+
+@cache
+def presenters() -> dict[str, Presenter]:
+    """Every hosted game's presenter, found in its package beside its plug-in."""
+    return {
+        name: importlib.import_module(f"bot.games.{name}.presenter").PRESENTER for name in hosted()
+    }
+
+
+def presenter(game: str) -> Presenter:
+    return presenters()[game]

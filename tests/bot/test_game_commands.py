@@ -1,0 +1,115 @@
+"""The shared `/game …` commands, `/mygames`, `/help`, results and rematches, for every game."""
+
+from bot.app import GameBot
+from tests.bot.conftest import Scene
+from tests.bot.helpers import answer, png_attachment, refusal, respond, started_game
+
+
+async def _railroad_table(scene: Scene, bot: GameBot) -> int:
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    lobby = await answer(
+        s.slash(ada, scene.channel, "railroad open", street_lamps=True, power_grid=True)
+    )
+    options = lobby.embeds[0]["fields"][1]["value"]
+    assert "Electricity dice: Power Grid and Street Lamps" in options
+    assert "Rounds: 6" in options and "Variants" not in options and "Vacation" not in options
+    gid = (await bot.service.table_in(scene.channel.id)).row.id
+    for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
+        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    await s.wait_for(
+        lambda: [m for m in s.messages(scene.channel) if "**Round 1 of 6**" in m.content]
+    )
+    return gid
+
+
+async def test_railroad_ink_at_the_shared_table(scene: Scene, bot: GameBot) -> None:
+    s, ada, ben, outsider = scene.server, scene.ada, scene.ben, scene.outsider
+    gid = await _railroad_table(scene, bot)
+    label = f"Railroad Ink game #{gid}"
+
+    status = await answer(s.slash(outsider, scene.channel, "game status"))
+    assert status.embeds[0]["title"] == f"{label} · round 1"
+    assert "0 points" in status.embeds[0]["fields"][1]["value"]
+    png_attachment(s, status, "status.png")
+
+    board = await answer(s.slash(ada, scene.channel, "game board", player=ben))
+    assert board.content == f"Ben's board in {label}, round 1." and board.ephemeral
+    png_attachment(s, board, "board-2.png")
+    spectator = await answer(s.slash(outsider, scene.channel, "game board", player=ada))
+    png_attachment(s, spectator, "board-1.png")
+    assert await refusal(s.slash(ada, scene.channel, "game board", player=outsider), ada) == (
+        f"Outsider has no seat in {label}."
+    )
+
+    rules = await answer(s.slash(ada, scene.channel, "game rules"))
+    assert rules.content.startswith("**Railroad Ink in one minute**")
+    mine = await answer(s.slash(ada, s.dm_channel(ada), "mygames"))
+    line = mine.embeds[0]["description"]
+    link = f"https://discord.com/channels/{scene.guild.id}/{scene.channel.id}"
+    assert f"[{label}]({link})" in line and "round 1" in line and "**your move**" in line
+
+    assert await refusal(s.slash(ben, scene.channel, "game deadline", deadline="1 hour"), ben) == (
+        "Only the host or a moderator can change the deadline."
+    )
+    done = await answer(s.slash(ada, scene.channel, "game deadline", deadline="1 hour"))
+    assert done.content == f"{label}: rounds now last 1 hour."
+    table = await bot.service.table(gid)
+    assert table.row.options["deadline_minutes"] == 60
+    await s.wait_for(
+        lambda: [m for m in s.messages(scene.channel) if "1 hour: round 1" in m.content]
+    )
+
+    # Both people leave: the AI plays their seats to the end.
+    for person in (ben, ada):
+        reply = await answer(s.slash(person, s.dm_channel(person), "game leave", game=gid))
+        assert reply.content == f"You left {label}; the AI plays your seat."
+    await s.wait_for(
+        lambda: [m for m in s.messages(scene.channel) if "**Game over!**" in m.content]
+    )
+    over = next(m for m in s.messages(scene.channel) if "**Game over!**" in m.content)
+    assert " points" in over.content and " VP" not in over.content
+
+    card = await answer(s.slash(ben, scene.channel, "result", game_id=gid))
+    assert card.content == f"{label}: finished"
+    results = png_attachment(s, card, "result-" + str(gid) + ".png")
+    assert results.width >= 1000
+
+    # The rematch: a new lobby here with the same seats (the people who left are out) and options.
+    lobby = await answer(s.click(ada, over, f"pl:rematch:{gid}"))
+    fresh = await bot.service.table_in(scene.channel.id)
+    assert fresh.row.id != gid and fresh.row.status == "lobby"
+    assert fresh.row.config["expansions"] == ["power_grid", "street_lamps"]
+    assert [(x.name, x.is_ai) for x in fresh.seats] == [("Ada", False), ("AI 1", True)]
+    assert lobby.embeds[0]["title"] == f"Railroad Ink game #{fresh.row.id}"
+    assert await refusal(s.click(scene.chloe, over, f"pl:rematch:{gid}"), scene.chloe) == (
+        f"Only the players of {label} can start its rematch."
+    )
+
+
+async def test_help_starts_with_a_quick_start_and_groups_commands(
+    scene: Scene, bot: GameBot
+) -> None:
+    reply = await answer(scene.server.slash(scene.ada, scene.channel, "help"))
+    first = reply.embeds[0]["description"]
+    assert first.startswith("**Quick start**\n1. **Open**")
+    assert "`/powerline open` or `/railroad open`" in first
+    titles = [e["title"] for e in reply.embeds[1:]]
+    assert titles == ["Every game", "Powerline", "Railroad Ink"]
+    shared = reply.embeds[1]["description"]
+    players, hosts = shared.split("__Hosts (or moderators)__")
+    assert "`/game board`" in players and "`/mygames`" in players
+    assert "`/game deadline`" in hosts and "`/game board`" not in hosts
+    assert "__Moderators__\n`/rebuild-ratings`" in shared
+    railroad = reply.embeds[3]["description"]
+    assert "__Hosts (or moderators)__\n`/railroad open`" in railroad
+
+
+async def test_powerline_spectators_see_public_boards(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    board = await answer(s.slash(scene.outsider, scene.channel, "game board", player=scene.ben))
+    png_attachment(s, board, "board-2.png")
+    status = await answer(s.slash(scene.ben, scene.channel, "game status"))
+    assert " VP" in status.embeds[0]["fields"][1]["value"]
+    mine = await answer(s.slash(scene.ben, s.dm_channel(scene.ben), "mygames"))
+    assert f"Powerline game #{game.gid}" in mine.embeds[0]["description"]

@@ -85,7 +85,7 @@ class Delivery:
         await self._refresh_lobby(table, "The game has started.")
 
     async def _on_cancelled(self, table: Table, payload: dict[str, Any]) -> None:
-        await self._refresh_lobby(table, "This table was cancelled.")
+        await self._refresh_lobby(table, "This game was cancelled.")
         if table.row.status == "abandoned":
             channel = await self._channel(table)
             await channel.send(f"{table.label} was cancelled by <@{payload['by']}>.")
@@ -150,7 +150,7 @@ class Delivery:
             table,
             payload["seat"],
             content=f"{game_ref(table)}: everyone else has planned round "
-            f"{table.state.round}; the table is waiting for you.",
+            f"{table.state.round}; everyone is waiting for you.",
         )
 
     async def _on_reminder(self, table: Table, payload: dict[str, Any]) -> None:

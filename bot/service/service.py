@@ -223,9 +223,9 @@ class Service:
         async with self.repo.transaction() as repo:
             table = await self._lobby(game_id)
             if table.seat_of(user_id):
-                raise UserError("You already have a seat at this table.")
+                raise UserError("You already have a seat in this game.")
             if len(table.seats) >= TableOptions(**table.row.options).max_players:
-                raise UserError("This table is full.")
+                raise UserError("This game is full.")
             await repo.add_seat(game_id, len(table.seats), user_id, name)
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)
@@ -235,9 +235,9 @@ class Service:
             table = await self._lobby(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You don't have a seat at this table.")
+                raise UserError("You don't have a seat in this game.")
             if user_id == table.row.host_id:
-                raise UserError("The host can't leave the lobby; cancel the table instead.")
+                raise UserError("The host can't leave the lobby; cancel the game instead.")
             await repo.remove_seat(game_id, seat.seat)
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)
@@ -247,7 +247,7 @@ class Service:
             table = await self._lobby(game_id)
             self._host_only(table, user_id, moderator, "add an AI player")
             if len(table.seats) >= TableOptions(**table.row.options).max_players:
-                raise UserError("This table is full.")
+                raise UserError("This game is full.")
             n = sum(1 for s in table.seats if s.is_ai) + 1
             await repo.add_seat(game_id, len(table.seats), None, f"AI {n}")
             await repo.update_game(table.row, self.clock.now())

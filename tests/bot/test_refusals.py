@@ -60,17 +60,17 @@ async def test_lobby_refusals(scene: Scene, bot: GameBot) -> None:
             ("start", "Only the host or a moderator can start the game."),
             ("ai", "Only the host or a moderator can add an AI player."),
             ("cancel", "Only the host or a moderator can cancel the game."),
-            ("join", "You already have a seat at this table."),
+            ("join", "You already have a seat in this game."),
         ):
             assert await refusal(game.click_lobby(ben, action), ben) == text
         assert await refusal(game.click_lobby(dan, "leave"), dan) == (
-            "You don't have a seat at this table."
+            "You don't have a seat in this game."
         )
         assert await refusal(game.click_lobby(ada, "leave"), ada) == (
-            "The host can't leave the lobby; cancel the table instead."
+            "The host can't leave the lobby; cancel the game instead."
         )
         assert await refusal(game.click_lobby(ada, "join"), ada) == (
-            "You already have a seat at this table."
+            "You already have a seat in this game."
         )
         assert await refusal(s.slash(ben, scene.channel, "game cancel"), ben) == (
             "Only the host or a moderator can cancel the game."
@@ -98,8 +98,8 @@ async def test_a_full_table_takes_nobody_else(scene: Scene, bot: GameBot) -> Non
     await game.lobby_action(ben, "join")
     assert "Seats (2/2)" in game.lobby.embeds[0]["fields"][0]["name"]
     async with Unchanged(game):
-        assert await refusal(game.click_lobby(dan, "join"), dan) == "This table is full."
-        assert await refusal(game.click_lobby(ada, "ai"), ada) == "This table is full."
+        assert await refusal(game.click_lobby(dan, "join"), dan) == "This game is full."
+        assert await refusal(game.click_lobby(ada, "ai"), ada) == "This game is full."
     assert [seat.name for seat in (await game.table()).seats] == ["Ada", "Ben"]
 
 

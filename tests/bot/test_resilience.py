@@ -254,7 +254,7 @@ async def test_last_one_nudge_does_not_cancel_the_half_time_reminder(
     await game.plan_with_select(ada, await game.wait_dm_planner(ada, 1), 1)
     await s.wait_for(lambda: dm_texts(game, ben, "waiting for you"))
     assert dm_texts(game, ben, "waiting for you") == [
-        f"{game.ref}: everyone else has planned round 1; the table is waiting for you."
+        f"{game.ref}: everyone else has planned round 1; everyone is waiting for you."
     ]
     clock.advance(minutes=5)
     await asyncio.sleep(0.3)

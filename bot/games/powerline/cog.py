@@ -40,7 +40,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     @app_commands.guild_only()
     @app_commands.describe(
         deadline="Time to plan each round (default 24 hours)",
-        max_players="Most seats at the table (1–6)",
+        max_players="Most seats (1–6)",
         construction_limits="Variant 1: the blue worker chart limits the lines per round",
         adventure_island="Variant 2: island losses grow with each stack",
         contracts="Variant 3: draw scoring tiles A–I (centre board side B)",

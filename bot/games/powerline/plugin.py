@@ -37,7 +37,7 @@ class PowerlinePlanner:
 
     def flag_refusal(self, state: Any, seat: int) -> str | None:
         if not state.config.vacation_tile:
-            return "The vacation tile is not in play at this table."
+            return "The vacation tile is not in play in this game."
         if not state.players[seat].vacation:
             return "You have already used your vacation tile."
         return None

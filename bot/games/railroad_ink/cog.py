@@ -1,4 +1,4 @@
-"""`/railroad …`: Railroad Ink tables, and drawing routes die by die. Rules live in the engine."""
+"""`/railroad …`: open Railroad Ink games and draw routes die by die. Rules live in the engine."""
 
 import json
 from typing import Any
@@ -45,7 +45,7 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     @app_commands.describe(
         street_lamps="Electricity: the Street Lamps dice (6 rounds)",
         power_grid="Electricity: the Power Grid dice and the Accumulator",
-        max_players="Most seats at the table (1–12)",
+        max_players="Most seats (1–12)",
     )
     async def open(
         self,

@@ -20,7 +20,8 @@ class Config(BaseModel):
     """None: 7, or 6 with Street Lamps (with both expansions too, spec A17)."""
     longest_route: Literal["simple", "trail"] = "simple"
     """A3: "simple" never reuses a route segment (a one-piece crossroads counts once);
-    "trail" never reuses a join between spaces, so a crossroads may be crossed twice."""
+    "trail" may also cross a crossroads a second time by its two other sides (it counts
+    twice); no other space may be entered twice."""
     lamp_activation: Literal["after_special", "round_end"] = "after_special"
     """A6: choose the lit row or column right after the special route, or after all drawing."""
     lamp_line_may_be_empty: bool = True

@@ -108,12 +108,21 @@ def errors(
 
 
 def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
-    """Spaces in the longest chain of `kind` ("H"/"R"); each segment passed counts once."""
+    """Spaces in the longest chain of `kind` ("H"/"R"); each segment passed counts once.
+
+    Mode "trail" (A3) lets the chain cross a crossroads (a one-segment space with four sides
+    of `kind`) a second time, entering and leaving by its two other sides, and counts it
+    again; no other space may be entered twice, and a chain never starts or ends on a
+    crossroads it crosses elsewhere.
+    """
     adj: dict[int, list[tuple[int, int]]] = {}
+    cross = 0
     n_edges = 0
     for i, t in enumerate(tiles):
         if t is None:
             continue
+        if t.segments == 1 and t.sides.count(kind) == 4:
+            cross |= 1 << 2 * i
         for d in range(4):
             if t.sides[d] != kind:
                 continue
@@ -142,18 +151,21 @@ def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
                 if v not in seen:
                     seen.add(v)
                     comp.append(v)
-        best = max(best, _component_longest(adj, comp, mode))
+        # Only a crossroads joined on all four sides can be crossed twice.
+        again = 0
+        if mode == "trail":
+            again = sum(1 << u for u in comp if cross >> u & 1 and len(adj[u]) == 4)
+        best = max(best, _component_longest(adj, comp, again))
     return best
 
 
-def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], mode: str) -> int:
-    size = len(comp)
-    n_edges = sum(len(adj[u]) for u in comp) // 2
-    # A path can never be longer than the component (or its joins + 1): stop searching there.
-    cap = size if mode == "simple" else n_edges + 1
+def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], again: int) -> int:
+    """Longest chain in one component; `again`: the nodes it may cross a second time."""
+    # A path can never be longer than the component plus its second crossings: stop there.
+    cap = len(comp) + again.bit_count()
     best = 1
     # A plain chain (no junction) is longest from one of its ends, if it has ends.
-    plain = mode == "simple" and all(len(adj[u]) <= 2 for u in comp)
+    plain = all(len(adj[u]) <= 2 for u in comp)
     starts = [u for u in comp if len(adj[u]) == 1] if plain else []
     starts = starts or comp
 
@@ -167,21 +179,27 @@ def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], m
             if not visited >> v & 1:
                 simple(v, visited | 1 << v, length + 1)
 
-    def trail(u: int, used: int, length: int) -> None:
+    def trail(u: int, visited: int, again: int, used: int, length: int, end: bool) -> None:
+        # `end`: the chain may stop at u (False on u's second crossing, which must go on).
         nonlocal best
-        if length > best:
+        if end and length > best:
             best = length
         if best >= cap:
             return
         for v, e in adj[u]:
-            if not used >> e & 1:
-                trail(v, used | 1 << e, length + 1)
+            if used >> e & 1:
+                continue
+            if not visited >> v & 1:
+                trail(v, visited | 1 << v, again, used | 1 << e, length + 1, True)
+            elif again >> v & 1:
+                trail(v, visited, again ^ 1 << v, used | 1 << e, length + 1, False)
 
     for s in starts:
-        if mode == "simple":
-            simple(s, 1 << s, 1)
+        if again:
+            # The start is an end of the chain: it may not be crossed again.
+            trail(s, 1 << s, again & ~(1 << s), 0, 1, True)
         else:
-            trail(s, 0, 1)
+            simple(s, 1 << s, 1)
         if best >= cap:
             break
     return best

@@ -1,5 +1,9 @@
 """Every scoring rule on hand-built boards with known scores."""
 
+from random import Random
+
+from engine.railroad_ink.board import CELLS, NEIGH, SIZE, Tile
+from engine.railroad_ink.scoring import longest
 from tests.railroad_ink.helpers import G, board_score, filled, new_game, with_board
 
 COLUMN_B = {f"B{r}": ("highway_straight", 0) for r in range(1, 8)}
@@ -61,6 +65,102 @@ def test_longest_route_passes_a_lamp_overpass_twice():
 def test_longest_route_crosses_a_one_piece_crossroads_once_by_default():
     assert board_score({**LOOP, "C3": ("highway_cross", 0)}).longest_highway == 5
     assert board_score({**LOOP, "C3": ("highway_cross", 0)}, mode="trail").longest_highway == 7
+
+
+# A loop B2-C2-C3-B3-B2 with a tail B1 north of B2.
+LOOP_AT_B2 = {
+    "B1": ("highway_straight", 0),
+    "C2": ("highway_curve", 2),
+    "C3": ("highway_curve", 3),
+    "B3": ("highway_curve", 0),
+}
+
+
+def test_trail_does_not_close_a_loop_back_into_a_t_junction():
+    # B1-B2-C2-C3-B3 and back into B2's south side: B2 is no crossroads, so it counts once.
+    spec = {**LOOP_AT_B2, "B2": ("highway_t", 3)}
+    assert board_score(spec).longest_highway == 5
+    assert board_score(spec, mode="trail").longest_highway == 5
+
+
+def test_trail_counts_a_crossroads_twice_only_when_crossing_it_twice():
+    # B2's west side faces an empty space: the loop's end only runs back into the crossroads.
+    spec = {**LOOP_AT_B2, "B2": ("highway_cross", 0)}
+    assert board_score(spec).longest_highway == 5
+    assert board_score(spec, mode="trail").longest_highway == 5
+    # With A2 the chain B1-B2-C2-C3-B3-B2-A2 crosses B2 twice.
+    spec["A2"] = ("highway_straight", 1)
+    assert board_score(spec).longest_highway == 5
+    assert board_score(spec, mode="trail").longest_highway == 7
+
+
+def test_trail_never_turns_back_between_two_crossroads():
+    spec = {"B2": ("highway_cross", 0), "C2": ("highway_cross", 0)}
+    assert board_score(spec, mode="trail").longest_highway == 2
+
+
+def test_trail_matches_a_brute_force_search_on_random_boards():
+    rng = Random(1)
+    for _ in range(60):
+        tiles = _random_corner(rng)
+        for kind in "HR":
+            assert longest(tiles, kind, "trail") == _brute_trail(tiles, kind), (tiles, kind)
+
+
+def _random_corner(rng: Random) -> list[Tile | None]:
+    """A 4×4 corner of random joins, mostly highway; a space with all four sides is one
+    segment (a crossroads, or a station if the kinds mix) or, 3 times in 10, two segments."""
+    kinds: dict[int, dict[int, str]] = {}
+    for r in range(4):
+        for c in range(4):
+            i = r * SIZE + c
+            for d, n, ok in ((1, i + 1, c < 3), (2, i + SIZE, r < 3)):
+                if ok and rng.random() < 0.75:
+                    k = "H" if rng.random() < 0.8 else "R"
+                    kinds.setdefault(i, {})[d] = kinds.setdefault(n, {})[d ^ 2] = k
+    tiles: list[Tile | None] = [None] * CELLS
+    for i, ks in kinds.items():
+        sides = tuple(ks.get(d) for d in range(4))
+        seg_of = tuple(0 if d in ks else -1 for d in range(4))
+        if len(ks) == 4 and rng.random() < 0.3:
+            pair = rng.choice(((0, 2), (0, 1), (0, 3)))
+            seg_of = tuple(0 if d in pair else 1 for d in range(4))
+        station = len(set(ks.values())) > 1
+        tiles[i] = Tile("test", 0, sides, seg_of, max(seg_of) + 1, station, False)
+    return tiles
+
+
+def _brute_trail(tiles: list[Tile | None], kind: str) -> int:
+    """Longest of all walks that never reuse a join, where no space repeats except a
+    crossroads crossed twice (neither time at an end of the walk)."""
+    adj: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    cross = set()
+    for i, t in enumerate(tiles):
+        for d in range(4):
+            if t is None or t.sides[d] != kind:
+                continue
+            a = (i, t.seg_of[d])
+            adj.setdefault(a, [])
+            if t.segments == 1 and all(s == kind for s in t.sides):
+                cross.add(a)
+            n = NEIGH[i][d]
+            tn = tiles[n] if n >= 0 else None
+            if tn is not None and tn.sides[d ^ 2] == kind:
+                adj[a].append((n, tn.seg_of[d ^ 2]))
+    best = 0
+
+    def walk(path: list[tuple[int, int]], joins: set[frozenset]) -> None:
+        nonlocal best
+        if path.count(path[-1]) == 1:
+            best = max(best, len(path))
+        for v in adj[path[-1]]:
+            join = frozenset((path[-1], v))
+            if join not in joins and v != path[0] and path.count(v) < (2 if v in cross else 1):
+                walk([*path, v], joins | {join})
+
+    for start in adj:
+        walk([start], set())
+    return best
 
 
 def test_longest_route_is_one_for_a_lone_piece_and_zero_without_any():

@@ -22,6 +22,7 @@ from bot.store.repo import Repo
 from bot.ui.lobby import LobbyButton, RematchButton
 from bot.ui.planning import DYNAMIC_ITEMS
 from bot.ui.presenter import presenters
+from bot.ui.turns import DYNAMIC_ITEMS as TURN_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ class GameBot(commands.Bot):
         self.delivery = Delivery(self, self.service)
         self.tournaments = Tournaments(self.service)
         own = [item for p in presenters().values() for item in p.dynamic_items]
-        self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *own)
+        self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
         await self.db.execute(
             "INSERT INTO starts (started_at, version) VALUES (?, ?)",
             (datetime.now(UTC).isoformat(), bot_version()),

@@ -74,7 +74,9 @@ def play_any(name: str, config: Any, seed: int, out=print) -> list[dict[str, Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default=next(iter(hosted())), choices=registry.names())
+    parser.add_argument(
+        "--game", choices=registry.names(), help="default: the game the variants belong to"
+    )
     parser.add_argument("--players", type=int, default=None, help="default: the fewest allowed")
     parser.add_argument("--seed", type=int, default=None, help="default: a random seed")
     parser.add_argument(
@@ -88,6 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def config_of(args: argparse.Namespace) -> Any:
     """The game's table config from the options, or SystemExit with what is wrong."""
+    args.game = args.game or _game_of(args.variant)
     game = registry.get(args.game)
     field, allowed = set_options(game)
     wrong = [v for v in args.variant if v not in allowed]
@@ -101,6 +104,14 @@ def config_of(args: argparse.Namespace) -> Any:
         return game.Config(**fields)
     except ValidationError as exc:
         raise SystemExit(f"{game.title}: {exc.errors()[0]['msg']} (players: {players}).") from None
+
+
+def _game_of(variants: list[str]) -> str:
+    """The one game whose options include every variant named."""
+    found = [n for n in registry.names() if set(variants) <= set(set_options(registry.get(n))[1])]
+    if not variants or len(found) != 1:
+        raise SystemExit(f"Choose a game with --game ({', '.join(registry.names())}).")
+    return found[0]
 
 
 def _fewest_players(game: Game) -> int:

@@ -7,11 +7,15 @@ from typing import Any
 
 import discord
 
+from bot.service.errors import UserError
 from bot.service.service import Service, Table
 from bot.ui.common import game_ref
 from bot.ui.lobby import duration, lobby_embed, rematch_view
 from bot.ui.planning import open_planner_view, planner_view, status_embed
 from bot.ui.presenter import presenter
+from bot.ui.turns import open_panel_view, panel_file, turn_text
+from bot.ui.turns import panel as turn_panel
+from bot.ui.turns import status_embed as turn_status_embed
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +87,8 @@ class Delivery:
 
     async def _on_started(self, table: Table, payload: dict[str, Any]) -> None:
         await self._refresh_lobby(table, "The game has started.")
+        if table.hosted.turns is not None:
+            await self._turn_status(table)
 
     async def _on_cancelled(self, table: Table, payload: dict[str, Any]) -> None:
         await self._refresh_lobby(table, "This game was cancelled.")
@@ -166,7 +172,8 @@ class Delivery:
     async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
         channel = await self._channel(table)
         names = [table.seats[s].name for s in payload["seats"]]
-        text = f"Time is up: the autopilot planned for {', '.join(names)}."
+        verb = "planned" if table.hosted.turns is None else "moved"
+        text = f"Time is up: the autopilot {verb} for {', '.join(names)}."
         for s in payload["to_ai"]:
             seat = table.seats[s]
             text += f"\n{seat.name}'s seat is now played by the AI after repeated timeouts."
@@ -253,3 +260,63 @@ class Delivery:
             f"round {table.state.round} closes {closes}."
         )
         await self._on_status(table, payload)
+
+    # ---- turn-based games ------------------------------------------------------------------
+
+    async def _turn_status(self, table: Table) -> None:
+        """The game's one status message, edited in place (posted once)."""
+        async with self.service.repo.reading() as repo:
+            moves = [m for p in await repo.recent(table.row.id, "moves", 6) for m in p["moves"]]
+        embed = turn_status_embed(table, moves)
+        channel = await self._channel(table)
+        if table.row.status_message_id is not None:
+            message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
+            await message.edit(embed=embed)
+            return
+        posted = await channel.send(embed=embed)
+        async with self.service.repo.transaction() as repo:
+            await repo.set_message(table.row.id, "status_message_id", posted.id)
+
+    async def _on_moves(self, table: Table, payload: dict[str, Any]) -> None:
+        await self._turn_status(table)
+
+    async def _on_phase(self, table: Table, payload: dict[str, Any]) -> None:
+        draw = presenter(table.row.game).phase_image
+        if draw is None:
+            return
+        state = await self.service.state_at(table.row.id, payload["at"])
+        names = self._names(table)
+        public = table.game.view(state, None)
+        image = await _png(draw, public, names, payload["phase"])
+        if image is None:
+            return
+        channel = await self._channel(table)
+        words = presenter(table.row.game).phase_words
+        await channel.send(
+            content=f"**{table.label}** · {words(public) if words else ''}",
+            file=_file(image, "phase.png"),
+        )
+
+    async def _on_turn(self, table: Table, payload: dict[str, Any]) -> None:
+        """The seat's "your turn" panel by DM, or a button in the channel (DMs closed); only the
+        person who must move is pinged, once per turn."""
+        seat = table.seats[payload["seat"]]
+        if seat.is_ai or seat.left_game or seat.user_id is None:
+            return
+        if await self.service.moved_since(table.row.id, seat.seat, payload["at"]):
+            return  # a newer turn of this seat has its own panel
+        try:
+            tv = await self.service.turn(table.row.id, seat.user_id)
+        except UserError:
+            return  # the game moved on before this went out
+        file = await panel_file(tv)
+        kwargs: dict[str, Any] = {"file": file} if file else {}
+        if await self._dm(table, seat.seat, content=turn_text(tv), view=turn_panel(tv), **kwargs):
+            return
+        channel = await self._channel(table)
+        await channel.send(
+            f"<@{seat.user_id}> it's your turn in {table.label}. I can't send you DMs: use the "
+            "button to play privately here.",
+            view=open_panel_view(table.row.id, tv.turn),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+        )

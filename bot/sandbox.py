@@ -92,9 +92,10 @@ class Sandbox:
             channel = self.server.add_channel(self.guild, game.title.lower().replace(" ", "-"))
             self.places.append((f"#{channel.name}", channel))
             await script.play(self, channel)
-        self.note("Ben looks at the server's leaderboard and his stats.")
-        await self.act(self.server.slash(self.people[1], self.lounge, "leaderboard"))
-        await self.act(self.server.slash(self.people[1], self.lounge, "stats"))
+        for name, game in hosted().items():
+            self.note(f"Ben looks at the server's {game.title} leaderboard and his stats.")
+            await self.act(self.server.slash(self.people[1], self.lounge, "leaderboard", game=name))
+            await self.act(self.server.slash(self.people[1], self.lounge, "stats", game=name))
 
     async def look_around(self, person: User, channel: Channel, opponent: User) -> None:
         """Midway: `person` looks at an opponent's board and at every game they sit at."""

@@ -14,7 +14,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating
 from bot.service.service import Service
-from bot.ui.commands import FIRST, GAMES
+from bot.ui.commands import GAMES
 from bot.ui.presenter import presenter
 from engine import registry
 from render.leaderboard import leaderboard
@@ -107,7 +107,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="leaderboard", description="Ratings and records of a game")
     @app_commands.choices(game=GAMES)
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str = FIRST, scope: Scope = "server"
+        self, interaction: discord.Interaction, game: str, scope: Scope = "server"
     ) -> None:
         embed, file, view = await leaderboard_page(self.bot, game, _scope(interaction, scope), 0)
         await interaction.response.send_message(embed=embed, file=file, view=view)
@@ -117,8 +117,8 @@ class Stats(commands.Cog):
     async def stats(
         self,
         interaction: discord.Interaction,
+        game: str,
         player: discord.User | None = None,
-        game: str = FIRST,
         scope: Scope = "server",
     ) -> None:
         who = player or interaction.user
@@ -152,7 +152,7 @@ class Stats(commands.Cog):
     @app_commands.command(name="highscores", description="Solo high scores with their titles")
     @app_commands.choices(game=GAMES)
     async def highscores(
-        self, interaction: discord.Interaction, game: str = FIRST, scope: Scope = "server"
+        self, interaction: discord.Interaction, game: str, scope: Scope = "server"
     ) -> None:
         scope_id = _scope(interaction, scope)
         rows = await self.service.solo_scores(game, None if scope_id == GLOBAL else scope_id)
@@ -197,7 +197,7 @@ class Stats(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.choices(game=GAMES)
-    async def rebuild(self, interaction: discord.Interaction, game: str = FIRST) -> None:
+    async def rebuild(self, interaction: discord.Interaction, game: str) -> None:
         title = hosting(game).title
         games = await self.service.rebuild_ratings(game, interaction.guild_id or GLOBAL)
         await interaction.response.send_message(

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.tournament.runner import Tournaments
-from bot.ui.commands import DEADLINES, FIRST, GAMES, Deadline
+from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import is_moderator
 from engine import registry
 
@@ -48,7 +48,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         self,
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 60],
-        game: str = FIRST,
+        game: str,
         heats: app_commands.Range[int, 1, 3] = 3,
         deadline: Deadline = "24 hours",
     ) -> None:

@@ -7,6 +7,7 @@ Discord half (`presenter`, `cog`, optional `controls`), see docs/architecture.md
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -35,6 +36,23 @@ class Planner(Protocol):
         ...
 
 
+class Turns(Protocol):
+    """A turn-based game's moves in words. Exactly the seats in `to_act` owe a move, chosen from
+    the engine's `legal_actions`; the words name other seats as "{seat N}" (see `fill`)."""
+
+    def describe(self, before: Any, seat: int, action: dict[str, Any], after: Any) -> str:
+        """The move of `seat` in words, past tense, without the mover's name."""
+        ...
+
+
+SEAT = re.compile(r"\{seat (\d+)\}")
+
+
+def fill(text: str, names: list[str]) -> str:
+    """Words with "{seat N}" placeholders, the seats named."""
+    return SEAT.sub(lambda m: names[int(m.group(1))], text)
+
+
 @dataclass(frozen=True)
 class Hosted:
     """What the service knows of a hosted game beyond its engine."""
@@ -53,7 +71,9 @@ class Hosted:
     """The rules in a minute (Markdown), for `/game rules`."""
     max_players: int
     planner: Planner | None = None
-    """Simultaneous games plan in secret drafts; turn-based games act on `legal_actions`."""
+    """Simultaneous games plan in secret drafts (and have no `turns`)."""
+    turns: Turns | None = None
+    """Turn-based games act on `legal_actions`, one move at a time (and have no `planner`)."""
     round_lines: Callable[[dict[str, Any], list[str]], list[str]] | None = None
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
 

@@ -77,6 +77,18 @@ class DraftView:
     submitted: bool
 
 
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """A turn-based seat that owes a move: what it sees and may do."""
+
+    table: Table
+    seat: int
+    turn: int
+    """The number of actions in the log when this was drawn (panels carry it)."""
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+
+
 class Service:
     """Everything a person can do with a game, as transactions on the repository."""
 
@@ -196,7 +208,7 @@ class Service:
         """Open a lobby with the host seated; one open table per channel or thread."""
         rules = registry.get(game)
         try:
-            rules.Config(**{**config, "players": 1})
+            rules.Config(**{**config, "players": options.max_players})
         except ValueError as exc:
             raise UserError(f"Those options don't work together: {_first_error(exc)}") from None
         now = self.clock.now()
@@ -287,7 +299,12 @@ class Service:
             table = await self._lobby(game_id)
             self._host_only(table, user_id, moderator, "start the game")
             game = table.game
-            config = game.Config(**{**table.row.config, "players": len(table.seats)})
+            try:
+                config = game.Config(**{**table.row.config, "players": len(table.seats)})
+            except ValueError as exc:
+                raise UserError(
+                    f"The game can't start with {len(table.seats)} seated: {_first_error(exc)}"
+                ) from None
             state = game.new(config, table.row.seed)
             await self._commit(
                 table, state, [], status="active", config=config.model_dump(mode="json")
@@ -484,12 +501,21 @@ class Service:
             steps = []
             timed_out, to_ai = [], []
             options = TableOptions(**row.options)
+            words, phases = [], []
+            turns = table.hosted.turns
             for seat in table.seats:
                 if seat.seat not in game.to_act(state) or seat.is_ai:
                     continue
                 plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
                 action = plan.model_dump(mode="json")
-                state = game.apply(state, seat.seat, plan)
+                after = game.apply(state, seat.seat, plan)
+                if turns is not None:
+                    words.append(
+                        {"seat": seat.seat, "text": turns.describe(state, seat.seat, action, after)}
+                    )
+                    if _phase(after) != _phase(state):
+                        phases.append((_phase(state), len(steps) + 1))
+                state = after
                 steps.append((seat.seat, action, "timeout"))
                 timed_out.append(seat.seat)
                 count = seat.timeouts + 1
@@ -503,7 +529,9 @@ class Service:
             now = self.clock.now()
             await repo.queue(game_id, "timeout", {"seats": timed_out, "to_ai": to_ai}, now)
             table = Table(row, await repo.seats(game_id), table.state)
-            await self._commit(table, state, steps)
+            seq = await repo.action_count(game_id)
+            phases = [(phase, seq + end) for phase, end in phases]
+            await self._commit(table, state, steps, words, phases)
 
     async def hand_to_ai(
         self, game_id: int, by: int, target: int, moderator: bool, *, leaving: bool
@@ -625,19 +653,27 @@ class Service:
         table: Table,
         state: Any,
         logged: list[tuple[int, dict[str, Any], str]],
+        words: list[dict[str, Any]] | None = None,
+        phases: list[tuple[Any, int]] | None = None,
         **fields: Any,
     ) -> None:
-        """Roll dice and let AI seats plan until people must act; store it all and queue posts."""
+        """Deal chance and let AI seats act until people must; store it all and queue posts.
+
+        `words`: the logged moves in words (turn-based games), one {"seat", "text"} each."""
         game = table.game
         seq = await self.repo.action_count(table.row.id)
         seats = {s.seat: s for s in table.seats}
+        turns = table.hosted.turns
         events: list[tuple[str, dict[str, Any]]] = []
         last_report = _resolved(game, table.state) if table.state else 0
+        owed_before = game.to_act(table.state) if table.state else set()
+        phases = list(phases or [])
+        moves = list(words or [])
         steps = list(logged)
         while not game.is_over(state):
             acting = game.to_act(state)
             if CHANCE in acting:
-                if _resolved(game, state) != last_report:
+                if turns is None and _resolved(game, state) != last_report:
                     last_report = _resolved(game, state)
                     events.append(
                         ("round_resolved", {"round": last_report, "at": seq + len(steps)})
@@ -646,23 +682,29 @@ class Service:
                 action = game.sample_chance(state, rng).model_dump(mode="json")
                 state = game.apply(state, CHANCE, game.parse_action(action))
                 steps.append((CHANCE, action, "chance"))
-                events.append(("round_started", {"round": state.round, "at": seq + len(steps)}))
+                if turns is None:
+                    events.append(("round_started", {"round": state.round, "at": seq + len(steps)}))
                 continue
             ai = sorted(s for s in acting if seats[s].is_ai)
             if not ai:
                 break
             for s in ai:
-                plan = table.hosted.choose(game.view(state, s), s)
-                plan = plan.model_dump(mode="json")
-                state = game.apply(state, s, game.parse_action(plan))
-                steps.append((s, plan, "ai"))
+                action = table.hosted.choose(game.view(state, s), s).model_dump(mode="json")
+                after = game.apply(state, s, game.parse_action(action))
+                if turns is not None:
+                    moves.append({"seat": s, "text": turns.describe(state, s, action, after)})
+                    if _phase(after) != _phase(state):
+                        phases.append((_phase(state), seq + len(steps) + 1))
+                state = after
+                steps.append((s, action, "ai"))
         now = self.clock.now()
         for i, (seat, action, source) in enumerate(steps):
             await self.repo.append_action(table.row.id, seq + i, seat, action, source, now)
         at = seq + len(steps)
-        report = _resolved(game, state)
-        if report != last_report:
-            events.append(("round_resolved", {"round": report, "at": at}))
+        if turns is not None:
+            await self._turn_events(table, state, owed_before, steps, moves, phases, events, fields)
+        else:
+            await self._round_events(table, state, last_report, steps, events, fields)
         if game.is_over(state):
             fields["status"] = "finished"
             fields["deadline"] = None
@@ -671,7 +713,31 @@ class Service:
             await results.record(
                 self.repo, table.row, seats_now, game.outcome(state), "finished", now
             )
-        elif any(kind == "round_started" for kind, _ in events):
+        if fields.get("status") == "active" and table.row.status == "lobby":
+            events.insert(0, ("started", {"at": 0}))
+        await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
+        for kind, payload in events:
+            await self.repo.queue(table.row.id, kind, payload, now)
+
+    async def _round_events(
+        self,
+        table: Table,
+        state: Any,
+        last_report: int,
+        steps: list[tuple[int, dict[str, Any], str]],
+        events: list[tuple[str, dict[str, Any]]],
+        fields: dict[str, Any],
+    ) -> None:
+        """A simultaneous game's posts: rounds resolved and started, the status, the last one."""
+        game, now = table.game, self.clock.now()
+        seats = {s.seat: s for s in table.seats}
+        at = await self.repo.action_count(table.row.id)
+        report = _resolved(game, state)
+        if report != last_report:
+            events.append(("round_resolved", {"round": report, "at": at}))
+        if game.is_over(state):
+            return
+        if any(kind == "round_started" for kind, _ in events):
             minutes = TableOptions(**table.row.options).deadline_minutes
             fields["deadline"] = now + timedelta(minutes=minutes)
             await self.repo.reset_reminders(table.row.id)
@@ -683,11 +749,107 @@ class Service:
             if last and not last.nudged and last.reminders_sent + 1 <= limit:
                 await self.repo.update_seat(table.row.id, last.seat, nudged=True)
                 events.append(("last_one", {"seat": last.seat}))
-        if fields.get("status") == "active" and table.row.status == "lobby":
-            events.insert(0, ("started", {"at": 0}))
-        await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
-        for kind, payload in events:
-            await self.repo.queue(table.row.id, kind, payload, now)
+
+    async def _turn_events(
+        self,
+        table: Table,
+        state: Any,
+        owed_before: set[int],
+        steps: list[tuple[int, dict[str, Any], str]],
+        moves: list[dict[str, Any]],
+        phases: list[tuple[Any, int]],
+        events: list[tuple[str, dict[str, Any]]],
+        fields: dict[str, Any],
+    ) -> None:
+        """A turn-based game's posts: the moves in words (the status message), the phases that
+        ended (their images), and a "your turn" to each person who now owes a move."""
+        game, now = table.game, self.clock.now()
+        at = await self.repo.action_count(table.row.id)
+        if moves:
+            events.append(("moves", {"moves": moves, "at": at}))
+        events += [("phase", {"phase": phase, "at": end}) for phase, end in phases]
+        if game.is_over(state):
+            return
+        acted = {seat for seat, _, source in steps if source != "chance"}
+        people = {s.seat for s in table.seats if not s.is_ai}
+        owed = game.to_act(state) & people
+        fresh = sorted(s for s in owed if s not in owed_before or s in acted)
+        for seat in fresh:
+            events.append(("turn", {"seat": seat, "at": at}))
+        if fresh or (steps and owed):
+            minutes = TableOptions(**table.row.options).deadline_minutes
+            fields["deadline"] = now + timedelta(minutes=minutes)
+            await self.repo.reset_reminders(table.row.id)
+        elif not owed:
+            fields["deadline"] = None
+
+    # ---- turn by turn ------------------------------------------------------------------------
+
+    async def turn(self, game_id: int, user_id: int) -> TurnView:
+        """What a seat that owes a move sees: its view, the legal actions, the turn number."""
+        async with self.repo.reading() as repo:
+            table = await self._table(game_id)
+            seat = self._mover(table, user_id)
+            return _turn_view(table, seat, await repo.action_count(game_id))
+
+    async def act(
+        self, game_id: int, user_id: int, action: dict[str, Any], turn: int | None = None
+    ) -> tuple[Table, str]:
+        """Make a turn-based move (from a panel of turn `turn`, if it names one); returns the
+        table after it and the move in words."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = self._mover(table, user_id)
+            if turn is not None:
+                await self._fresh_panel(table, seat, turn)
+            before = table.state
+            after = self._apply(table, seat, action)
+            text = table.hosted.turns.describe(before, seat, action, after)
+            await repo.update_seat(game_id, seat, timeouts=0)
+            end = await repo.action_count(game_id) + 1
+            phases = [] if _phase(after) == _phase(before) else [(_phase(before), end)]
+            words = [{"seat": seat, "text": text}]
+            await self._commit(table, after, [(seat, action, "player")], words, phases)
+            return await self._table(game_id), text
+
+    def _mover(self, table: Table, user_id: int) -> int:
+        if table.row.status != "active":
+            raise UserError(f"{table.label} is not running.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError(f"You don't have a seat in {table.label}.")
+        if table.hosted.turns is None:
+            raise UserError(f"{table.game.title} is planned in secret, not played turn by turn.")
+        if seat.seat not in table.game.to_act(table.state):
+            waiting = ", ".join(s.name for s in table.waiting_for()) or "nobody"
+            raise UserError(f"It is not your turn in {table.label}: waiting for {waiting}.")
+        return seat.seat
+
+    async def moved_since(self, game_id: int, seat: int, turn: int) -> bool:
+        """Whether `seat` moved (or chance dealt) after the game's `turn`-th action."""
+        async with self.repo.reading() as repo:
+            later = (await repo.actions(game_id))[turn:]
+        return any(s in (seat, CHANCE) for s, _, _ in later)
+
+    async def _fresh_panel(self, table: Table, seat: int, turn: int) -> None:
+        """Refuse a panel drawn before this seat's last move (or a deal since)."""
+        later = (await self.repo.actions(table.row.id))[turn:]
+        if any(s in (seat, CHANCE) for s, _, _ in later):
+            raise UserError(
+                f"This panel is from turn {turn} of {table.label}, which has moved on; "
+                "use your newest panel."
+            )
+
+
+def _phase(state: Any) -> Any:
+    """A turn-based state's phase and round, to tell when a phase ended."""
+    return [getattr(state, "round", None), getattr(state, "phase", None)]
+
+
+def _turn_view(table: Table, seat: int, turn: int) -> "TurnView":
+    game = table.game
+    legal = [a.model_dump(mode="json") for a in game.legal_actions(table.state, seat)]
+    return TurnView(table, seat, turn, game.view(table.state, seat), legal)
 
 
 def _resolved(game: Game, state: Any) -> int:

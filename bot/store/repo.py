@@ -288,6 +288,14 @@ class Repo:
         )
         return [(r["id"], r["game_id"], r["kind"], json.loads(r["payload"])) for r in rows]
 
+    async def recent(self, game_id: int, kind: str, limit: int) -> list[dict[str, Any]]:
+        """The payloads of a game's newest events of one kind, oldest first."""
+        rows = await self._all(
+            "SELECT payload FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT ?",
+            (game_id, kind, limit),
+        )
+        return [json.loads(r["payload"]) for r in reversed(rows)]
+
     async def mark_sent(self, outbox_id: int, now: datetime) -> None:
         await self.db.execute(
             "UPDATE outbox SET sent_at = ? WHERE id = ?", (now.isoformat(), outbox_id)

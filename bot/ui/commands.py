@@ -28,7 +28,6 @@ DEADLINES = {
 
 GAMES = [discord.app_commands.Choice(name=g.title, value=n) for n, g in hosted().items()]
 """The hosted games as the choices of a command's `game` option."""
-FIRST = next(iter(hosted()))
 
 Deadline = Literal[
     "10 minutes", "1 hour", "6 hours", "12 hours", "24 hours", "2 days", "3 days", "7 days"

@@ -11,7 +11,7 @@ from bot.service.hosting import hosted
 if TYPE_CHECKING:
     import discord
 
-    from bot.service.service import DraftView
+    from bot.service.service import DraftView, TurnView
 
 Names = list[str]
 
@@ -20,17 +20,26 @@ Names = list[str]
 class Presenter:
     """The images (PNG bytes from views) and words of one game's posts."""
 
-    plan_hint: str
-    """One sentence on how to plan, for the round's DMs."""
-    roll: Callable[[dict[str, Any], Names], bytes]
-    """The round's shared chance outcome (dice) with what everyone needs to plan."""
     board: Callable[[dict[str, Any], int, Names], bytes]
-    """One seat's board, drawn from the viewer's view."""
-    round_image: Callable[[dict[str, Any], Names], bytes]
+    """One seat's board, drawn from the viewer's view (`/game board`)."""
     results: Callable[[dict[str, Any], Names], bytes]
-    draft_board: Callable[[dict[str, Any], int, Names, list[dict[str, Any]], bool], bytes]
     status_image: Callable[[dict[str, Any], Names], bytes]
     """The whole table at a glance, for `/game status`."""
+    # Simultaneous games: the round's roll, its summary and a seat's draft on its board.
+    plan_hint: str = ""
+    """One sentence on how to plan, for the round's DMs."""
+    roll: Callable[[dict[str, Any], Names], bytes] | None = None
+    round_image: Callable[[dict[str, Any], Names], bytes] | None = None
+    draft_board: (
+        Callable[[dict[str, Any], int, Names, list[dict[str, Any]], bool], bytes] | None
+    ) = None
+    # Turn-based games: the image of a "your turn" panel, a finished phase's image, the panel.
+    panel_image: Callable[[dict[str, Any], Names], bytes] | None = None
+    phase_image: Callable[[dict[str, Any], Names, Any], bytes | None] | None = None
+    """The board after a phase that changed it (None: that phase posts no image)."""
+    turn_panel: "Callable[[TurnView], discord.ui.View] | None" = None
+    phase_words: Callable[[dict[str, Any]], str] | None = None
+    """Where the game stands, e.g. "Round 3 · Step 2 · building"."""
     empty_plan: str = "Nothing planned yet."
     """What the planner says before the first step."""
     step_prompt: str = "Choose the next step…"

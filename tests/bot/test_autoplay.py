@@ -47,6 +47,8 @@ def test_every_game_plays_to_its_end_and_prints_the_standings(argv, players):
 
 def test_powerline_variants_and_railroad_expansions_reach_their_configs():
     assert autoplay.config_of(_args("--variant", "contracts")).variants == {"contracts"}
+    with pytest.raises(SystemExit, match="Choose a game with --game"):
+        autoplay.config_of(_args("--players", "2"))
     railroad = autoplay.config_of(_args("--game", "railroad_ink", "--variant", "street_lamps"))
     assert railroad.expansions == {"street_lamps"}
 
@@ -65,7 +67,7 @@ def test_wrong_options_say_what_is_wrong(argv, message):
 
 
 def test_hosted_games_print_each_round_in_the_words_of_their_summaries(capsys):
-    autoplay.main(_args("--players", "2", "--seed", "3"))
+    autoplay.main(_args("--game", "powerline", "--players", "2", "--seed", "3"))
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Powerline, 2 autopilot seat(s), seed 3: Ada, Ben"
     assert sum(line.startswith("Round ") for line in out) == 15

@@ -90,7 +90,7 @@ async def _rated_crowd(bot: GameBot, scene: Scene, size: int) -> None:
 async def test_leaderboard_pages_with_image_and_text(scene: Scene, bot: GameBot) -> None:
     s = scene.server
     await _rated_crowd(bot, scene, 14)
-    message = await respond(s.slash(scene.ada, scene.channel, "leaderboard"))
+    message = await respond(s.slash(scene.ada, scene.channel, "leaderboard", game="powerline"))
     assert message is not None and not message.ephemeral
     embed = message.embeds[0]
     assert embed["title"] == "Powerline leaderboard — this server"
@@ -106,7 +106,7 @@ async def test_leaderboard_pages_with_image_and_text(scene: Scene, bot: GameBot)
     assert after is message and "Page 2/2" in message.embeds[0]["footer"]["text"]
     assert message.embeds[0]["description"].startswith("11. ")
     everywhere = await respond(
-        s.slash(scene.ada, scene.channel, "leaderboard", scope="all servers")
+        s.slash(scene.ada, scene.channel, "leaderboard", game="powerline", scope="all servers")
     )
     assert "all servers" in everywhere.embeds[0]["title"]
 
@@ -115,11 +115,11 @@ async def test_stats_highscores_and_the_result_card(scene: Scene, bot: GameBot) 
     s = scene.server
     duel = await _finished_game(bot, scene, [scene.ada, scene.ben], scene.channel)
     solo = await _finished_game(bot, scene, [scene.dan], scene.other_channel)
-    stats = await respond(s.slash(scene.ada, scene.channel, "stats"))
+    stats = await respond(s.slash(scene.ada, scene.channel, "stats", game="powerline"))
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert stats.ephemeral and "provisional" in fields["Rating"]
     assert f"#{duel}: finished, rank" in fields["Recent games"]
-    scores = await respond(s.slash(scene.ada, scene.channel, "highscores"))
+    scores = await respond(s.slash(scene.ada, scene.channel, "highscores", game="powerline"))
     top = scores.embeds[0]["description"].splitlines()
     assert len(top) == 1 and top[0].startswith("1. Dan — ") and "“" in top[0]
     card = await answer(s.slash(scene.ben, scene.channel, "result", game_id=solo))

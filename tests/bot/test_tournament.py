@@ -10,7 +10,9 @@ async def test_a_heat_runs_in_threads_and_an_adjudicated_table_decides_the_stand
 ) -> None:
     s, ada = scene.server, scene.ada
     created = await respond(
-        s.slash(ada, scene.channel, "tournament create", name="Autumn Cup", heats=1)
+        s.slash(
+            ada, scene.channel, "tournament create", name="Autumn Cup", game="powerline", heats=1
+        )
     )
     assert "Autumn Cup" in created.content and "tournament #1" in created.content
     for person in (scene.ada, scene.ben, scene.dan, scene.eve):

@@ -1,0 +1,1 @@
+"""Power Grid on Discord: turn by turn, auctions, resources, building and powering."""

@@ -1,0 +1,95 @@
+"""The sandbox's Power Grid game: Ada and Ben and an AI on Germany with the WBC house rules.
+Ada plays by her DM panels, Ben by `/powergrid` commands; after two rounds both hand their
+seats to the AI, which plays the game out (a short game for a newcomer to read)."""
+
+import json
+from typing import TYPE_CHECKING
+
+from engine.power_grid import autopilot
+from standin import Channel, Message, User
+
+if TYPE_CHECKING:
+    from bot.sandbox import Sandbox
+
+ROUNDS = 2
+
+
+async def play(sb: "Sandbox", channel: Channel) -> None:
+    ada, ben, _ = sb.people
+    server = sb.server
+    sb.note(f"Ada opens a Power Grid game (Germany, WBC house rules) in #{channel.name}.")
+    lobby = await sb.act(server.slash(ada, channel, "powergrid open", max_players=3))
+    assert lobby is not None
+    table = await sb.bot.service.table_in(channel.id)
+    assert table is not None
+    gid = table.row.id
+    for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
+        await sb.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    looked = False
+    while (table := await sb.bot.service.table(gid)).row.status == "active":
+        if table.state.round > ROUNDS:
+            break
+        if table.state.round == 2 and not looked:
+            await sb.look_around(ben, channel, ada)
+            looked = True
+        seat = next(s for s in table.waiting_for() if not s.is_ai)
+        person = ada if seat.user_id == ada.id else ben
+        view = table.game.view(table.state, seat.seat)
+        action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
+        if person is ada and await _by_panel(sb, ada, gid, action):
+            continue
+        await _by_command(sb, person, action)
+    for person in (ada, ben):
+        sb.note(f"{person.name} leaves after round {ROUNDS}; the AI plays the seat to the end.")
+        await sb.act(server.slash(person, server.dm_channel(person), "game leave", game=gid))
+    await sb.finish(channel)
+    sb.note("The Power Grid game is over; the standings are posted.")
+
+
+async def _by_panel(sb: "Sandbox", person: User, gid: int, action: dict) -> bool:
+    """The move with the newest DM panel's select or button, if the panel offers it as one."""
+    panel = await sb.server.wait_for(lambda: _panel(sb, person, gid), 15)
+    key = json.dumps(action, separators=(",", ":"), sort_keys=True)
+    for component in panel.iter_components():
+        custom_id = component.get("custom_id", "")
+        if custom_id.startswith("pl:do:") and custom_id.endswith(key):
+            await sb.act(sb.server.click(person, panel, custom_id))
+            return True
+        values = [o["value"] for o in component.get("options", [])]
+        if custom_id.startswith("pl:act:") and key in values:
+            await sb.act(sb.server.select(person, panel, custom_id, [key]))
+            return True
+    return False
+
+
+def _panel(sb: "Sandbox", person: User, gid: int) -> Message | None:
+    for message in reversed(sb.server.dms(person)):
+        if message.author.bot and f"game #{gid}]" in message.content and message.components:
+            return message
+    return None
+
+
+async def _by_command(sb: "Sandbox", person: User, action: dict) -> None:
+    dm, kind = sb.server.dm_channel(person), action["type"]
+    slash = sb.server.slash
+    if kind == "pick_region":
+        await sb.act(slash(person, dm, "powergrid region", region=action["region"]))
+    elif kind == "open":
+        await sb.act(
+            slash(person, dm, "powergrid auction", plant=action["plant"], bid=action["bid"])
+        )
+    elif kind == "bid":
+        await sb.act(slash(person, dm, "powergrid bid", amount=action["amount"]))
+    elif kind in ("pass", "drop", "done"):
+        await sb.act(slash(person, dm, f"powergrid {kind}"))
+    elif kind == "buy":
+        for resource, quantity in action["resources"].items():
+            await sb.act(slash(person, dm, "powergrid buy", resource=resource, quantity=quantity))
+    elif kind == "build":
+        await sb.act(slash(person, dm, "powergrid build", cities=", ".join(action["cities"])))
+    else:
+        key = json.dumps(action, separators=(",", ":"), sort_keys=True)
+        if kind == "power":
+            await sb.act(slash(person, dm, "powergrid power", run=key))
+        else:
+            await sb.act(slash(person, dm, "powergrid discard", choice=key))

@@ -1,0 +1,239 @@
+"""Power Grid in words: moves, phases, table options, round summaries and final standings.
+A move's words never name a seat's money total (hidden money); the prices paid are public."""
+
+from typing import Any
+
+from engine.power_grid.actions import (
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DiscardPlant,
+    Done,
+    Drop,
+    Open,
+    Pass,
+    PickRegion,
+    Power,
+    parse_action,
+)
+from engine.power_grid.build import price_build
+from engine.power_grid.config import Config
+from engine.power_grid.market import buy_cost
+from engine.power_grid.rules import RESOURCES, game_map, plants, player_count, tables
+from engine.power_grid.state import State
+
+PHASES = {
+    "setup": "setup",
+    "regions": "region picking",
+    "auction": "auction",
+    "resources": "buying resources",
+    "build": "building",
+    "bureaucracy": "bureaucracy",
+    "over": "game over",
+}
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder for another seat's name in `describe`'s words (`hosting.fill` names it)."""
+    return f"{{seat {seat}}}"
+
+
+def join(items: list[str]) -> str:
+    """Items as a person lists them: a; a and b; a, b and c."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def plants_words(numbers: list[int]) -> str:
+    """Plant numbers as "plant 13" or "plants 13 and 20"."""
+    label = "plant" if len(numbers) == 1 else "plants"
+    return f"{label} {join([str(n) for n in numbers])}"
+
+
+def tokens_words(counts: dict[str, int]) -> str:
+    """Tokens as "2 coal and 1 oil", in the tracks' order, zeros left out."""
+    return join([f"{counts[r]} {r}" for r in RESOURCES if counts.get(r)])
+
+
+def describe(before: State, seat: int, action: dict[str, Any], after: State) -> str:
+    """One seat's move in the past tense, without its name; other seats appear as "{seat N}"
+    (`bot.service.hosting.fill` names them). `after` is `before` with the action applied."""
+    act = parse_action(action)
+    parts = [_move(before, seat, act, after)]
+    if after.step > before.step:
+        parts.append(f"Step {after.step} begins")
+    if after.phase == "over" and before.phase != "over":
+        parts.append("the game is over")
+    return "; ".join(parts)
+
+
+def _move(before: State, seat: int, act: Action, after: State) -> str:
+    match act:
+        case PickRegion():
+            if after.phase != "regions":
+                return f"picked the {act.region} region (in play: {', '.join(after.regions)})"
+            return f"picked the {act.region} region"
+        case Open():
+            if after.auction is None:
+                # Nobody else was left to bid: the opener bought at once.
+                text = f"bought plant {act.plant} for {act.bid} (nobody else could bid)"
+                return text + _discard_owed(after, seat, own=True)
+            return f"opened plant {act.plant} with a bid of {act.bid}"
+        case Pass():
+            return "passed (no plant this round)"
+        case Bid():
+            assert before.auction is not None
+            return f"raised the bid on plant {before.auction.plant} to {act.amount}"
+        case Drop():
+            auction = before.auction
+            assert auction is not None
+            text = f"dropped out of the bidding for plant {auction.plant}"
+            if after.auction is not None:
+                return text
+            winner = auction.leader
+            won = f"{seat_ref(winner)} bought it for {auction.bid}"
+            return f"{text}; {won}{_discard_owed(after, winner, own=False)}"
+        case DiscardPlant():
+            back = tokens_words(dict(act.return_))
+            tail = f" and returned {back} to the supply" if back else ""
+            return f"discarded plant {act.plant}{tail}"
+        case Buy():
+            cost = sum(buy_cost(before, r, k) or 0 for r, k in act.resources.items())
+            return f"bought {tokens_words(dict(act.resources))} for {cost}"
+        case Build():
+            cost = price_build(before, seat, act.cities)
+            return f"built in {join(act.cities)} for {cost}"
+        case Done():
+            return "finished building" if before.phase == "build" else "finished buying"
+        case Power():
+            return _power(before, seat, act)
+    raise ValueError(f"No words for a {act.type} action.")
+
+
+def _discard_owed(after: State, seat: int, own: bool) -> str:
+    if after.discard != seat:
+        return ""
+    return " and must now discard a plant" if own else ", and must now discard a plant"
+
+
+def _power(before: State, seat: int, act: Power) -> str:
+    if not act.plants:
+        return f"powered nothing and earned {_income(0)}"
+    # From `before`: the last seat's power starts a new round, which clears the powered counts.
+    capacity = sum(plants()[n].cities for n in act.plants)
+    powered = min(capacity, len(before.players[seat].cities))
+    text = f"powered {_cities(powered)} with {plants_words(act.plants)}"
+    mix = {r: k for r, k in act.hybrid.items() if k}
+    if mix:
+        text += f" (hybrid fuel: {tokens_words(mix)})"
+    return f"{text} and earned {_income(powered)}"
+
+
+def _income(powered: int) -> int:
+    pay = tables().payment_by_cities_powered
+    return pay[min(powered, len(pay) - 1)]
+
+
+def phase_name(view: dict[str, Any]) -> str:
+    """The view's phase with its round and Step: "Round 3 · Step 2 · building"."""
+    phase = PHASES[view["phase"]]
+    if view.get("discard") is not None:
+        phase += " (a plant to discard)"
+    if not view["round"]:
+        return phase
+    return f"Round {view['round']} · Step {view['step']} · {phase}"
+
+
+def _option(config: dict[str, Any], key: str) -> Any:
+    return config.get(key, Config.model_fields[key].default)
+
+
+def options_in_words(config: dict[str, Any]) -> list[str]:
+    """The table's rules options from a (JSON) Power Grid config, "players" optional."""
+    regions = _option(config, "regions")
+    money = "hidden (WBC)" if _option(config, "hidden_money") else "open"
+    late = _option(config, "step3_refill") == "late"
+    refill = "from the next round" if late else "that same round (rules)"
+    lines = [
+        f"Map: {game_map(_option(config, 'map')).name}",
+        f"Regions: {', '.join(regions)}"
+        if regions
+        else "Regions: picked by the players in turn order (WBC)",
+        "Bidding: clockwise by seat (WBC)"
+        if _option(config, "bid_order") == "seat"
+        else "Bidding: in turn order",
+        f"Money: {money}",
+        f"Step 3 card drawn while building: Step 3 refill {refill}",
+        "Routes through unused regions: "
+        + ("yes" if _option(config, "routes_through_unused_regions") else "no"),
+    ]
+    if config.get("players"):
+        count = player_count(config["players"])
+        lines.append(
+            f"Step 2 at {count.step2_trigger_cities} cities; "
+            f"the game ends at {count.game_end_cities} cities"
+        )
+    return lines
+
+
+def round_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """One line per seat in player order: cities, what it can power, and its money only where
+    the view shows it."""
+    seats = view["seats"]
+    order = view["order"] or view["first_order"] or [s["seat"] for s in seats]
+    lines = []
+    for s in order:
+        seat = seats[s]
+        line = f"{names[s]}: {_cities(seat['city_count'])}, powers {seat['can_power']}"
+        if seat["money"] is not None:
+            line += f", {seat['money']} Elektro"
+        lines.append(line)
+    return lines
+
+
+def _cities(n: int) -> str:
+    return f"{n} city" if n == 1 else f"{n} cities"
+
+
+_KEYS = ("powered", "money", "cities", "highest_plant")
+_UNITS = {
+    "money": lambda a, b: f"{a} Elektro to {b}",
+    "cities": lambda a, b: f"{_cities(a)} to {b}",
+    "highest_plant": lambda a, b: f"plant {a} to {b}",
+}
+_KEY_WORDS = {"money": "money", "cities": "cities", "highest_plant": "highest plant"}
+
+
+def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """Final standings, best first: "1. Ada: 15 cities powered", with the WBC tiebreak that
+    placed a seat among those level with it on cities powered (money, cities, highest plant)."""
+    rows = sorted(outcome, key=lambda r: (r["rank"], r["seat"]))
+    lines = []
+    for row in rows:
+        line = f"{row['rank']}. {names[row['seat']]}: {_cities(row['powered'])} powered"
+        if row.get("tiebreak_used"):
+            level = [r for r in rows if r is not row and r["powered"] == row["powered"]]
+            line += f" ({_tiebreak(row, level, names)})"
+        lines.append(line)
+    return lines
+
+
+def _tiebreak(row: dict[str, Any], level: list[dict[str, Any]], names: list[str]) -> str:
+    """Against each seat level on cities powered: ahead of those below it, tied with equals;
+    a seat ahead of nobody says which seat it came just behind."""
+    ahead, tied, behind = [], [], []
+    for other in level:
+        key = next((k for k in _KEYS[1:] if row[k] != other[k]), None)
+        name = names[other["seat"]]
+        if key is None:
+            tied.append(name)
+        else:
+            how = f"{name} on {_KEY_WORDS[key]}: {_UNITS[key](row[key], other[key])}"
+            (ahead if row[key] > other[key] else behind).append(how)
+    clauses = [f"ahead of {how}" for how in ahead]
+    if tied:
+        clauses.append(f"tied with {join(tied)} on every tiebreak")
+    # `level` is sorted best first, so the last seat above this one is the nearest.
+    return "; ".join(clauses or [f"behind {behind[-1]}"])

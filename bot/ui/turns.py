@@ -1,0 +1,254 @@
+"""Turn-based play on Discord, for every such game: the "your turn" panel, the channel button for
+people whose DMs are closed, and the status message edited in place."""
+
+import asyncio
+import io
+import json
+import re
+from typing import Any
+
+import discord
+
+from bot.service.errors import UserError
+from bot.service.hosting import fill
+from bot.service.service import Table, TurnView
+from bot.ui.common import flush, game_ref, guarded, service
+from bot.ui.presenter import presenter
+
+RECENT_MOVES = 6
+
+
+def turn_text(tv: TurnView, done: str = "") -> str:
+    """The panel's words: what just happened, whose game, where it stands, the seat's money."""
+    table = tv.table
+    words = presenter(table.row.game).phase_words
+    where = words(tv.view) if words else f"round {tv.view.get('round', '?')}"
+    lines = [done] if done else []
+    lines.append(f"**Your turn in {game_ref(table)}** · {where}")
+    if table.row.deadline:
+        lines.append(f"Your move is due <t:{int(table.row.deadline.timestamp())}:R>.")
+    return "\n".join(lines)
+
+
+async def panel_file(tv: TurnView) -> discord.File | None:
+    draw = presenter(tv.table.row.game).panel_image
+    if draw is None:
+        return None
+    names = [s.name for s in tv.table.seats]
+    data = await asyncio.to_thread(draw, tv.view, names)
+    return discord.File(io.BytesIO(data), filename="turn.png")
+
+
+def panel(tv: TurnView) -> discord.ui.View:
+    build = presenter(tv.table.row.game).turn_panel
+    return build(tv) if build else discord.ui.View()
+
+
+async def act(interaction: discord.Interaction, game_id: int, turn: int, action: dict) -> None:
+    """Make a move from a panel and answer in place: what changed, then the next panel (if the
+    seat still owes a move) or a note that the turn is over."""
+    svc = service(interaction.client)
+    table, text = await svc.act(game_id, interaction.user.id, action, turn)
+    names = [s.name for s in table.seats]
+    done = f"✅ You {fill(text, names)}."
+    try:
+        tv = await svc.turn(game_id, interaction.user.id)
+    except UserError:
+        tv = None  # not this seat's move any more: the panel ends here
+    if tv is None:
+        await interaction.response.edit_message(content=done, view=None, attachments=[])
+    else:
+        await interaction.response.edit_message(
+            content=turn_text(tv, done), view=panel(tv), attachments=[]
+        )
+    await flush(interaction.client)
+
+
+class OpenPanel(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:turn:(?P<game>\d+):(?P<turn>\d+)"
+):
+    """For a person whose DMs are closed: their "your turn" panel, privately, in the channel."""
+
+    def __init__(self, game_id: int, turn: int) -> None:
+        button = discord.ui.Button(
+            label="Play my turn",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"pl:turn:{game_id}:{turn}",
+        )
+        super().__init__(button)
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "OpenPanel":
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act_() -> None:
+            tv = await service(interaction.client).turn(self.game_id, interaction.user.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            file = await panel_file(tv)
+            kwargs: dict[str, Any] = {"file": file} if file else {}
+            await interaction.followup.send(turn_text(tv), view=panel(tv), **kwargs)
+
+        await guarded(interaction, act_)
+
+
+def open_panel_view(game_id: int, turn: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanel(game_id, turn))
+    return view
+
+
+def status_embed(table: Table, moves: list[dict[str, Any]]) -> discord.Embed:
+    """Whose turn it is, where the game stands, and the last moves in words."""
+    names = [s.name for s in table.seats]
+    words = presenter(table.row.game).phase_words
+    view = table.game.view(table.state, None)
+    where = words(view) if words else f"round {view.get('round', '?')}"
+    waiting = table.waiting_for()
+    embed = discord.Embed(title=f"{table.label} · {where}")
+    if table.row.status != "active":
+        embed.description = "The game is over."
+    elif waiting:
+        who = ", ".join(f"**{s.name}**" + (" (AI)" if s.is_ai else "") for s in waiting)
+        due = f" (due <t:{int(table.row.deadline.timestamp())}:R>)" if table.row.deadline else ""
+        embed.description = f"Waiting for {who}{due}."
+    lines = [f"{names[m['seat']]} {fill(m['text'], names)}" for m in moves[-RECENT_MOVES:]]
+    embed.add_field(name="Last moves", value="\n".join(lines) or "None yet.", inline=False)
+    return embed
+
+
+def action_key(action: dict[str, Any]) -> str:
+    """An action as a component value (compact JSON; panels keep it under 100 characters)."""
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+def parse_action_key(key: str) -> dict[str, Any]:
+    try:
+        data = json.loads(key)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise UserError("That choice is not a move: pick one of the panel's options.")
+    return data
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pl:act:(?P<game>\d+):(?P<turn>\d+):(?P<row>\d)",
+):
+    """A select of moves; picking one makes it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        turn: int,
+        row: int,
+        options: list[tuple[str, dict[str, Any]]] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        choices = [
+            discord.SelectOption(label=label[:100], value=action_key(action))
+            for label, action in (options or [])[:25]
+        ]
+        select = discord.ui.Select(
+            custom_id=f"pl:act:{game_id}:{turn}:{row}",
+            placeholder=placeholder or None,
+            options=choices or [discord.SelectOption(label="(nothing to choose)", value="-")],
+            disabled=not choices,
+            row=row,
+        )
+        super().__init__(select)
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> "ActSelect":
+        self = cls(int(match["game"]), int(match["turn"]), int(match["row"]))
+        self.item = item
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            values = self.item.values
+            if not values or values[0] == "-":
+                raise UserError("There is nothing to choose here.")
+            await act(interaction, self.game_id, self.turn, parse_action_key(values[0]))
+
+        await guarded(interaction, go)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:do:(?P<game>\d+):(?P<turn>\d+):(?P<key>.+)",
+):
+    """A button that makes one move."""
+
+    def __init__(
+        self,
+        game_id: int,
+        turn: int,
+        action: dict[str, Any],
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        button = discord.ui.Button(
+            label=label or "Go",
+            style=style,
+            custom_id=f"pl:do:{game_id}:{turn}:{action_key(action)}",
+            row=row,
+        )
+        super().__init__(button)
+        self.game_id, self.turn, self.action = game_id, turn, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "ActButton":
+        return cls(int(match["game"]), int(match["turn"]), parse_action_key(match["key"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            await act(interaction, self.game_id, self.turn, self.action)
+
+        await guarded(interaction, go)
+
+
+DYNAMIC_ITEMS = (OpenPanel, ActSelect, ActButton)
+
+
+async def command_move(
+    interaction: discord.Interaction, game: str, game_id: int | None, action: dict[str, Any]
+) -> None:
+    """A move made by slash command: answered with what changed and, if the seat still owes a
+    move, its panel."""
+    svc = service(interaction.client)
+    table = await svc.pick_game(interaction.user.id, game_id, game)
+    table, text = await svc.act(table.row.id, interaction.user.id, action)
+    done = f"✅ You {fill(text, [s.name for s in table.seats])}."
+    private = interaction.guild is not None
+    try:
+        tv = await svc.turn(table.row.id, interaction.user.id)
+    except UserError:
+        await interaction.response.send_message(done, ephemeral=private)
+    else:
+        await interaction.response.send_message(
+            turn_text(tv, done), view=panel(tv), ephemeral=private
+        )
+    await flush(interaction.client)
+
+
+async def legal_moves(interaction: discord.Interaction, game: str) -> TurnView | None:
+    """The user's turn in their (only, or named) game of `game`, for autocomplete; None if none."""
+    svc = service(interaction.client)
+    try:
+        table = await svc.pick_game(
+            interaction.user.id, getattr(interaction.namespace, "game", None), game
+        )
+        return await svc.turn(table.row.id, interaction.user.id)
+    except UserError:
+        return None

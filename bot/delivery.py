@@ -265,9 +265,7 @@ class Delivery:
 
     async def _turn_status(self, table: Table) -> None:
         """The game's one status message, edited in place (posted once)."""
-        async with self.service.repo.reading() as repo:
-            moves = [m for p in await repo.recent(table.row.id, "moves", 6) for m in p["moves"]]
-        embed = turn_status_embed(table, moves)
+        embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
         channel = await self._channel(table)
         if table.row.status_message_id is not None:
             message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
@@ -287,15 +285,12 @@ class Delivery:
         state = await self.service.state_at(table.row.id, payload["at"])
         names = self._names(table)
         public = table.game.view(state, None)
-        image = await _png(draw, public, names, payload["phase"])
-        if image is None:
+        made = await _png(draw, public, names, payload["phase"])
+        if made is None:
             return
+        caption, image = made
         channel = await self._channel(table)
-        words = presenter(table.row.game).phase_words
-        await channel.send(
-            content=f"**{table.label}** · {words(public) if words else ''}",
-            file=_file(image, "phase.png"),
-        )
+        await channel.send(content=f"**{table.label}** · {caption}", file=_file(image, "phase.png"))
 
     async def _on_turn(self, table: Table, payload: dict[str, Any]) -> None:
         """The seat's "your turn" panel by DM, or a button in the channel (DMs closed); only the

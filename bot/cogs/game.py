@@ -17,6 +17,7 @@ from bot.ui.common import flush, game_ref, is_moderator, service
 from bot.ui.lobby import lobby_embed
 from bot.ui.planning import status_embed
 from bot.ui.presenter import presenter
+from bot.ui.turns import status_embed as turn_status_embed
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Any game here"):
@@ -62,7 +63,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         public = table.game.view(table.state, None)
         names = [s.name for s in table.seats]
         image = await asyncio.to_thread(presenter(table.row.game).status_image, public, names)
-        embed = status_embed(table, table.state)
+        if table.hosted.turns is None:
+            embed = status_embed(table, table.state)
+        else:
+            embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
         standings = sorted(table.game.outcome(table.state), key=lambda r: (r["rank"], r["seat"]))
         embed.add_field(
             name="Scores",

@@ -825,6 +825,11 @@ class Service:
             raise UserError(f"It is not your turn in {table.label}: waiting for {waiting}.")
         return seat.seat
 
+    async def recent_moves(self, game_id: int, events: int = 6) -> list[dict[str, Any]]:
+        """The moves in words of a turn-based game's last few committed changes."""
+        async with self.repo.reading() as repo:
+            return [m for p in await repo.recent(game_id, "moves", events) for m in p["moves"]]
+
     async def moved_since(self, game_id: int, seat: int, turn: int) -> bool:
         """Whether `seat` moved (or chance dealt) after the game's `turn`-th action."""
         async with self.repo.reading() as repo:

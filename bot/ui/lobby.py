@@ -48,7 +48,8 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
         value="\n".join(
             [
                 *rules,
-                f"Round deadline: {duration(options.deadline_minutes)}",
+                f"{'Round' if table.hosted.turns is None else 'Turn'} deadline: "
+                f"{duration(options.deadline_minutes)}",
                 f"Rated: {'yes' if options.rated else 'no'}",
             ]
         ),

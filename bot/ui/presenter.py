@@ -35,8 +35,8 @@ class Presenter:
     ) = None
     # Turn-based games: the image of a "your turn" panel, a finished phase's image, the panel.
     panel_image: Callable[[dict[str, Any], Names], bytes] | None = None
-    phase_image: Callable[[dict[str, Any], Names, Any], bytes | None] | None = None
-    """The board after a phase that changed it (None: that phase posts no image)."""
+    phase_image: Callable[[dict[str, Any], Names, Any], tuple[str, bytes] | None] | None = None
+    """A caption and the board after a phase that changed it (None: that phase posts none)."""
     turn_panel: "Callable[[TurnView], discord.ui.View] | None" = None
     phase_words: Callable[[dict[str, Any]], str] | None = None
     """Where the game stands, e.g. "Round 3 · Step 2 · building"."""

@@ -4,7 +4,7 @@ from typing import Any
 
 import render.power_grid as power_grid
 from bot.games.power_grid.controls import DYNAMIC_ITEMS, panel
-from bot.games.power_grid.words import phase_name
+from bot.games.power_grid.words import PHASES, phase_name
 from bot.ui.presenter import Presenter
 
 MAP_PHASES = ("regions", "build")
@@ -17,13 +17,14 @@ def _panel_image(view: dict[str, Any], names: list[str]) -> bytes:
     return power_grid.market(view, names)
 
 
-def _phase_image(view: dict[str, Any], names: list[str], phase: Any) -> bytes | None:
-    """After the auction (the market), building and region picking (the map)."""
-    _, name = phase
+def _phase_image(view: dict[str, Any], names: list[str], phase: Any) -> tuple[str, bytes] | None:
+    """After region picking and building (the map) and the auction (the plants bought)."""
+    round_, name = phase
+    when = f"Round {round_}: " if round_ else ""
     if name in MAP_PHASES:
-        return power_grid.map_image(view, names)
+        return f"{when}{PHASES[name]} is over; the map now.", power_grid.map_image(view, names)
     if name == "auction":
-        return power_grid.market(view, names)
+        return f"{when}the auction is over; the market now.", power_grid.market(view, names)
     return None
 
 

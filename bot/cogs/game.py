@@ -177,6 +177,44 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await flush(self.bot)
 
+    @app_commands.command(
+        name="premove", description="Decide a move before your turn (turn-based games)"
+    )
+    @app_commands.describe(choice="What to decide in advance", on="Set it (default) or cancel it")
+    async def premove(
+        self,
+        interaction: discord.Interaction,
+        choice: str,
+        on: bool = True,
+        game: int | None = None,
+    ) -> None:
+        table = await self.service.pick_game(interaction.user.id, game)
+        now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on)
+        labels = table.hosted.turns.premoves
+        said = "; ".join(labels[k] for k in now) or "none"
+        verb = "Set" if on else "Cancelled"
+        await interaction.response.send_message(
+            f"{verb}: {labels[choice]}. Your pre-moves in {table.label}: {said}. They lapse when "
+            "their phase ends.",
+            ephemeral=True,
+        )
+        await flush(self.bot)
+
+    @premove.autocomplete("choice")
+    async def _premove_choices(self, interaction: discord.Interaction, current: str):
+        try:
+            table = await self.service.pick_game(
+                interaction.user.id, getattr(interaction.namespace, "game", None)
+            )
+            _, _, mine = await self.service.premoves(table.row.id, interaction.user.id)
+        except UserError as exc:
+            return [app_commands.Choice(name=exc.message[:100], value="-")]
+        return [
+            app_commands.Choice(name=f"{label}{' (set)' if key in mine else ''}", value=key)
+            for key, label in table.hosted.turns.premoves.items()
+            if current.lower() in label.lower()
+        ][:25]
+
     # ---- the host's -----------------------------------------------------------------------------
 
     @app_commands.command(
@@ -206,7 +244,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await flush(self.bot)
 
-    for command in (status, board, log, leave, takeback):
+    for command in (status, board, log, leave, takeback, premove):
         command.autocomplete("game")(_game_choices)
     del command
 

@@ -44,6 +44,18 @@ class Turns(Protocol):
         """The move of `seat` in words, past tense, without the mover's name."""
         ...
 
+    premoves: dict[str, str]
+    """Moves a seat may decide before its turn without leaking anything: key → words."""
+
+    def premove_scope(self, key: str, state: Any) -> Any:
+        """The [round, phase] a pre-move set now covers (the next phase of its kind); it lapses
+        when that phase ends."""
+        ...
+
+    def premove_action(self, key: str, scope: Any, state: Any, seat: int) -> dict[str, Any] | None:
+        """The move a pre-move makes for `seat` now, or None if it does not apply here."""
+        ...
+
 
 SEAT = re.compile(r"\{seat (\d+)\}")
 

@@ -503,8 +503,9 @@ class Service:
             options = TableOptions(**row.options)
             words, phases = [], []
             turns = table.hosted.turns
+            owed = game.to_act(state)  # only those late at the deadline, not who moves next
             for seat in table.seats:
-                if seat.seat not in game.to_act(state) or seat.is_ai:
+                if seat.seat not in owed or seat.seat not in game.to_act(state) or seat.is_ai:
                     continue
                 plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
                 action = plan.model_dump(mode="json")
@@ -686,6 +687,16 @@ class Service:
                     events.append(("round_started", {"round": state.round, "at": seq + len(steps)}))
                 continue
             ai = sorted(s for s in acting if seats[s].is_ai)
+            if not ai and turns is not None:
+                premoved = await self._premove(table, state, acting)
+                if premoved is not None:
+                    seat, action, after = premoved
+                    moves.append({"seat": seat, "text": turns.describe(state, seat, action, after)})
+                    if _phase(after) != _phase(state):
+                        phases.append((_phase(state), seq + len(steps) + 1))
+                    state = after
+                    steps.append((seat, action, "player"))
+                    continue
             if not ai:
                 break
             for s in ai:
@@ -768,6 +779,8 @@ class Service:
         if moves:
             events.append(("moves", {"moves": moves, "at": at}))
         events += [("phase", {"phase": phase, "at": end}) for phase, end in phases]
+        if phases:
+            await self._lapse_premoves(table, [phase for phase, _ in phases])
         if game.is_over(state):
             return
         acted = {seat for seat, _, source in steps if source != "chance"}
@@ -824,6 +837,75 @@ class Service:
             waiting = ", ".join(s.name for s in table.waiting_for()) or "nobody"
             raise UserError(f"It is not your turn in {table.label}: waiting for {waiting}.")
         return seat.seat
+
+    async def premoves(self, game_id: int, user_id: int) -> tuple[Table, int, list[str]]:
+        """The pre-moves a seat has set (their keys)."""
+        async with self.repo.reading() as repo:
+            table = await self._table(game_id)
+            seat = self._premover(table, user_id)
+            return (
+                table,
+                seat,
+                [p["premove"] for p in await self._stored_premoves(repo, table, seat)],
+            )
+
+    async def set_premove(self, game_id: int, user_id: int, key: str, on: bool) -> list[str]:
+        """Set or cancel a pre-move; returns the seat's pre-moves after it."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = self._premover(table, user_id)
+            turns = table.hosted.turns
+            if key not in turns.premoves:
+                known = "; ".join(f"“{k}”: {v}" for k, v in turns.premoves.items())
+                raise UserError(f"There is no such pre-move. {table.game.title} has: {known}.")
+            kept = [
+                p for p in await self._stored_premoves(repo, table, seat) if p["premove"] != key
+            ]
+            if on:
+                kept.append({"premove": key, "scope": turns.premove_scope(key, table.state)})
+            await repo.save_draft(game_id, seat, DraftRow(0, kept, False), self.clock.now())
+            if on and seat in table.game.to_act(table.state):
+                await self._commit(table, table.state, [])
+            return [p["premove"] for p in kept]
+
+    def _premover(self, table: Table, user_id: int) -> int:
+        if table.row.status != "active":
+            raise UserError(f"{table.label} is not running.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError(f"You don't have a seat in {table.label}.")
+        if table.hosted.turns is None or not table.hosted.turns.premoves:
+            raise UserError(f"{table.game.title} has no pre-moves.")
+        return seat.seat
+
+    @staticmethod
+    async def _stored_premoves(repo: Repo, table: Table, seat: int) -> list[dict[str, Any]]:
+        row = await repo.draft(table.row.id, seat)
+        return [p for p in (row.steps if row else []) if isinstance(p, dict) and "premove" in p]
+
+    async def _premove(self, table: Table, state: Any, acting: set[int]) -> Any:
+        """The first pre-move of a person owing a move that applies now: (seat, action, after)."""
+        turns, game = table.hosted.turns, table.game
+        for seat in sorted(acting):
+            for premove in await self._stored_premoves(self.repo, table, seat):
+                action = turns.premove_action(premove["premove"], premove["scope"], state, seat)
+                if action is None:
+                    continue
+                try:
+                    return seat, action, game.apply(state, seat, game.parse_action(action))
+                except IllegalAction:
+                    continue
+        return None
+
+    async def _lapse_premoves(self, table: Table, ended: list[Any]) -> None:
+        """Pre-moves of phases that ended are gone."""
+        for seat in table.seats:
+            stored = await self._stored_premoves(self.repo, table, seat.seat)
+            kept = [p for p in stored if p["scope"] not in ended]
+            if kept != stored:
+                await self.repo.save_draft(
+                    table.row.id, seat.seat, DraftRow(0, kept, False), self.clock.now()
+                )
 
     async def recent_moves(self, game_id: int, events: int = 6) -> list[dict[str, Any]]:
         """The moves in words of a turn-based game's last few committed changes."""

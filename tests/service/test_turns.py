@@ -1,0 +1,109 @@
+"""Turn-based tables through the service (Power Grid): moves, refusals, stale panels, pre-moves,
+per-turn deadlines and timeouts."""
+
+from datetime import timedelta
+
+import pytest
+
+from bot.service.errors import UserError
+from bot.service.options import TableOptions
+from engine import registry
+from engine.power_grid import autopilot
+from tests.service.helpers import ALICE, BOB, CARL
+
+NAMES = {ALICE: "Alice", BOB: "Bob", CARL: "Carl"}
+
+
+def _owed(state) -> set[int]:
+    return registry.get("power_grid").to_act(state)
+
+
+async def _game(svc, people=(ALICE, BOB, CARL), **config):
+    table = await svc.open_table(
+        "power_grid", 1, 10, ALICE, "Alice", {"hidden_money": True, **config}, TableOptions()
+    )
+    for uid in people[1:]:
+        await svc.join(table.row.id, uid, NAMES[uid])
+    await svc.start(table.row.id, ALICE, False)
+    return table.row.id
+
+
+async def _mover(svc, gid) -> int:
+    table = await svc.table(gid)
+    return next(s.user_id for s in table.waiting_for())
+
+
+async def _play(svc, gid, until) -> None:
+    """Everyone plays the autopilot's move until `until(state)` holds."""
+    while not until((table := await svc.table(gid)).state):
+        uid = await _mover(svc, gid)
+        seat = table.seat_of(uid).seat
+        action = autopilot.choose(table.game.view(table.state, seat), seat)
+        await svc.act(gid, uid, action.model_dump(mode="json", by_alias=True))
+
+
+async def test_only_the_seat_to_act_moves_and_a_stale_panel_is_refused(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    mover = await _mover(svc, gid)
+    other = next(u for u in (ALICE, BOB, CARL) if u != mover)
+    with pytest.raises(UserError, match=r"It is not your turn in Power Grid game #\d+: waiting"):
+        await svc.act(gid, other, {"type": "pick_region", "region": "green"})
+    turn = await svc.turn(gid, mover)
+    assert {a["type"] for a in turn.legal} == {"pick_region"}
+    _, text = await svc.act(gid, mover, turn.legal[0], turn.turn)
+    assert text == f"picked the {turn.legal[0]['region']} region"
+    mover_seat = (await svc.table(gid)).seat_of(mover).seat
+
+    await _play(svc, gid, lambda state: mover_seat in _owed(state))
+    fresh = await svc.turn(gid, mover)
+    with pytest.raises(UserError, match=r"This panel is from turn \d+ of Power Grid game"):
+        await svc.act(gid, mover, fresh.legal[-1], turn.turn)
+    with pytest.raises(UserError, match=r"That action is malformed"):
+        await svc.act(gid, mover, {"type": "fly"})
+    assert (await svc.turn(gid, mover)).turn == fresh.turn, "refusals changed nothing"
+
+
+async def test_pre_moves_pass_the_auction_and_skip_buying_then_lapse(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    await _play(svc, gid, lambda s: s.round == 2 and s.phase == "auction")
+    table = await svc.table(gid)
+    async with svc.repo.reading() as repo:
+        start = len(await repo.actions(gid))
+    assert await svc.set_premove(gid, BOB, "auction", True) == ["auction"]
+    assert await svc.set_premove(gid, CARL, "resources", True) == ["resources"]
+    await svc.set_premove(gid, CARL, "resources", False)
+    assert await svc.set_premove(gid, CARL, "resources", True) == ["resources"]
+    with pytest.raises(UserError, match="There is no such pre-move"):
+        await svc.set_premove(gid, ALICE, "build", True)
+    bob = table.seat_of(BOB).seat
+    carl = table.seat_of(CARL).seat
+    await _play(svc, gid, lambda s: s.round == 2 and s.phase == "build")
+    async with svc.repo.reading() as repo:
+        log = await repo.actions(gid)
+    since = log[start:]
+    assert any(seat == bob and a["type"] in ("pass", "drop") for seat, a, _ in since)
+    bought = [a for seat, a, _ in since if seat == carl and a["type"] in ("buy", "done")]
+    assert bought == [{"type": "done"}], "Carl bought nothing: his pre-move ended his turn"
+    _, _, left = await svc.premoves(gid, CARL)
+    assert left == [], "the pre-move lapsed with its phase"
+    moves = await svc.recent_moves(gid, 20)
+    assert any(m["seat"] == carl and m["text"] == "finished buying" for m in moves)
+
+
+async def test_a_turn_deadline_times_out_to_the_autopilot(world):
+    svc, clock, _ = world
+    gid = await _game(svc)
+    table = await svc.table(gid)
+    assert table.row.deadline is not None
+    waiting = await _mover(svc, gid)
+    clock.advance(minutes=24 * 60 + 1)
+    assert await svc.tick() == 1
+    after = await svc.table(gid)
+    assert await _mover(svc, gid) != waiting or after.state != table.state
+    async with svc.repo.reading() as repo:
+        assert (await repo.actions(gid))[-1][2] in ("timeout", "ai", "chance")
+        timeouts = await repo.recent(gid, "timeout", 1)
+    assert timeouts and timeouts[0]["seats"] == [table.seat_of(waiting).seat]
+    assert after.row.deadline > clock.now() + timedelta(hours=23)

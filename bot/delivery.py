@@ -232,8 +232,12 @@ class Delivery:
         image = await _png(show.results, public, names)
         channel = await self._channel(table)
         standings = sorted(game.outcome(state), key=lambda r: r["rank"])
-        score = table.hosted.score
-        lines = [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
+        score, words = table.hosted.score, table.hosted.standings
+        lines = (
+            words(standings, names)
+            if words
+            else [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
+        )
         await channel.send(
             content="**Game over!**\n" + "\n".join(lines),
             file=_file(image, "results.png"),

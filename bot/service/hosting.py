@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
@@ -86,8 +86,13 @@ class Hosted:
     """Simultaneous games plan in secret drafts (and have no `turns`)."""
     turns: Turns | None = None
     """Turn-based games act on `legal_actions`, one move at a time (and have no `planner`)."""
+    standings: Callable[[list[dict[str, Any]], list[str]], list[str]] | None = None
+    """The final standings in words with the tiebreaks that decided (default: rank and score)."""
     round_lines: Callable[[dict[str, Any], list[str]], list[str]] | None = None
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
+    tournament_config: dict[str, Any] = field(default_factory=dict)
+    """The engine config (without `players`) a tournament's tables use unless the organiser
+    says otherwise, such as the house rules of the seed's tournament; never changed in place."""
 
     @property
     def engine(self) -> Game:

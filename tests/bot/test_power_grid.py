@@ -122,6 +122,12 @@ async def test_a_power_grid_game_with_two_people_and_two_ai(
     assert restarted and timed_out
     await s.wait_for(lambda: any("**Game over!**" in m.content for m in s.messages(scene.channel)))
     await bot.delivery.flush()
+    over = next(m for m in s.messages(scene.channel) if "**Game over!**" in m.content)
+    assert "\n1. " in over.content and " cities powered" in over.content
+    phases = [m.content for m in s.messages(scene.channel) if "the map now" in m.content]
+    assert any("building is over" in text for text in phases)
+    status = [m for m in s.messages(scene.channel) if m.embeds and "Last moves" in str(m.embeds)]
+    assert len(status) == 1, "one status message, edited in place"
     _no_money_of_others(s, scene, bot, gid)
 
 

@@ -43,4 +43,8 @@ PLUGIN = Hosted(
     max_players=6,
     turns=PowerGridTurns(),
     round_lines=words.round_lines,
+    standings=words.standings_lines,
+    # WBC 2019 (seed 003): money hidden, bidding clockwise by seat, regions picked by the
+    # players in turn order (no `regions`); the map is the engine's default.
+    tournament_config={"hidden_money": True, "bid_order": "seat"},
 )

@@ -11,8 +11,10 @@ from random import Random
 from typing import Any
 
 from bot.service.errors import UserError
+from bot.service.hosting import hosting
 from bot.service.options import TableOptions
 from bot.service.service import Service
+from bot.service.tournament.config import check_config
 from bot.service.tournament.models import HeatGame, SeatResult
 from bot.service.tournament.seeding import (
     Seeding,
@@ -79,8 +81,11 @@ class Tournaments:
         options: TableOptions,
         seed: int,
     ) -> Tournament:
+        """A tournament in registration; `config` is every table's engine config (see
+        `tournament.config.tournament_config`), refused here if the engine would refuse it."""
         if not 1 <= heats <= 3:
             raise UserError("A tournament has 1 to 3 heats.")
+        check_config(hosting(game), config)
         async with self.repo.transaction() as repo:
             cur = await repo.db.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, organiser_id, stage, "

@@ -205,12 +205,8 @@ class Service:
         options: TableOptions,
         thread_id: int | None = None,
     ) -> Table:
-        """Open a lobby with the host seated; one open table per channel or thread."""
-        rules = registry.get(game)
-        try:
-            rules.Config(**{**config, "players": options.max_players})
-        except ValueError as exc:
-            raise UserError(f"Those options don't work together: {_first_error(exc)}") from None
+        """Open a lobby with the host seated; one open game per channel or thread."""
+        self.check_options(game, config, options)
         now = self.clock.now()
         async with self.repo.transaction() as repo:
             if await repo.open_game_in(thread_id or channel_id):
@@ -230,6 +226,14 @@ class Service:
             )
             await repo.add_seat(game_id, 0, host_id, host_name)
             return await self._table(game_id)
+
+    @staticmethod
+    def check_options(game: str, config: dict[str, Any], options: TableOptions) -> None:
+        """Refuse a game's options that don't work together (before anything is posted)."""
+        try:
+            registry.get(game).Config(**{**config, "players": options.max_players})
+        except ValueError as exc:
+            raise UserError(f"Those options don't work together: {_first_error(exc)}") from None
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.repo.transaction() as repo:
@@ -631,7 +635,8 @@ class Service:
             return await self._table(new_id)
 
     async def export(self, game_id: int) -> dict[str, Any]:
-        """The game's replay as a document: config, seed and the actions anyone may see now."""
+        """The game's replay as a document: config and the actions anyone may see now, and the
+        seed once the game has ended."""
         async with self.repo.reading() as repo:
             table = await self._table(game_id)
             actions = await repo.actions(game_id)
@@ -639,13 +644,16 @@ class Service:
             # While a round is planned its plans are secret: the log ends with the last roll.
             rolls = [i for i, (seat, _, _) in enumerate(actions) if seat == CHANCE]
             actions = actions[: rolls[-1] + 1] if rolls else []
-        return {
+        doc: dict[str, Any] = {
             "game": table.row.game,
             "id": table.row.id,
             "config": table.row.config,
-            "seed": table.row.seed,
             "actions": [{"seat": s, "action": a, "source": src} for s, a, src in actions],
         }
+        if table.row.status != "active":
+            # Chance outcomes derive from the seed: while the game runs it would predict them.
+            doc["seed"] = table.row.seed
+        return doc
 
     # ---- the turn loop -----------------------------------------------------------------------
 

@@ -60,7 +60,10 @@ async def open_here(
     """Open a lobby in this channel (or a new thread of it) and post its buttons."""
     service = _service(bot)
     channel = interaction.channel
-    if await service.table_in(channel.id if channel else 0):
+    if interaction.guild is None or channel is None:
+        raise UserError("Open a game in a server channel, not in DMs.")
+    service.check_options(game, config, options)
+    if await service.table_in(channel.id):
         raise UserError("A game is already open here; finish or cancel it first.")
     thread_id = None
     await interaction.response.defer()

@@ -1,0 +1,51 @@
+"""What a hostile or careless person can't do: predict the dice, open games from DMs."""
+
+import json
+
+from bot.app import GameBot
+from engine import registry
+from tests.bot.conftest import Scene
+from tests.bot.helpers import answer, refusal, started_game
+
+
+async def _log(s, person, channel, **options) -> dict:
+    reply = await answer(s.slash(person, channel, "game log", **options))
+    return json.loads(s.attachment_bytes(reply.attachments[0]))
+
+
+async def test_the_seed_stays_secret_until_the_game_ends_and_then_replays_exactly(
+    scene: Scene, bot: GameBot
+) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    running = await _log(s, scene.outsider, scene.channel)
+    assert "seed" not in running and running["actions"], running.keys()
+    for person in (scene.ben, scene.ada):
+        await answer(s.slash(person, s.dm_channel(person), "game leave", game=game.gid))
+    table = await bot.service.table(game.gid)
+    assert table.row.status == "finished"
+    done = await _log(s, scene.ada, s.dm_channel(scene.ada), game=game.gid)
+    engine = registry.get(done["game"])
+    state = engine.new(engine.Config(**done["config"]), done["seed"])
+    for entry in done["actions"]:
+        state = engine.apply(state, entry["seat"], engine.parse_action(entry["action"]))
+    assert engine.dump_state(state) == table.row.snapshot
+
+
+async def test_games_open_only_in_a_server_channel(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    for command in ("powerline open", "railroad open", "powergrid open"):
+        said = await refusal(s.slash(scene.ada, s.dm_channel(scene.ada), command), scene.ada)
+        assert said == "Open a game in a server channel, not in DMs."
+    assert await bot.service.games_of(scene.ada.id, lobbies=True) == []
+
+
+async def test_options_that_dont_work_together_are_refused_privately(
+    scene: Scene, bot: GameBot
+) -> None:
+    s = scene.server
+    said = await refusal(
+        s.slash(scene.ada, scene.channel, "powerline open", scoring_tiles="A A A"), scene.ada
+    )
+    assert said.startswith("Those options don't work together:")
+    assert await bot.service.table_in(scene.channel.id) is None

@@ -61,6 +61,8 @@ class GameBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            # Nobody is pinged unless a post names them on purpose (user text may say @everyone).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.settings = settings

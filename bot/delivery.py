@@ -142,6 +142,9 @@ class Delivery:
             await channel.send(
                 f"{mentions} I can't send you DMs. Use the button to plan privately here.",
                 view=open_planner_view(table.row.id, state.round),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(s.user_id) for s in closed if s.user_id]
+                ),
             )
 
     async def _on_status(self, table: Table, payload: dict[str, Any]) -> None:

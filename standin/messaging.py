@@ -77,6 +77,9 @@ class Messaging:
             message.interaction_metadata = _interaction_metadata(interaction)
         if not flags & L.FLAG_LOADING and _is_empty(message):
             raise ApiError(400, L.Code.EMPTY_MESSAGE, "Cannot send an empty message")
+        if not message.ephemeral:
+            allowed = payload.get("allowed_mentions")
+            message.pinged, message.pinged_everyone = _pings(message, allowed)
         self.core.world.messages[message.id] = message
         channel.messages.append(message)
         self.dispatch("MESSAGE_CREATE", message)
@@ -326,3 +329,14 @@ def _one_error(path: Sequence[PathPart], code: str, message: str) -> dict[str, A
     errors = FormErrors()
     errors.add(path, code, message)
     return errors.to_dict()
+
+
+def _pings(message: Message, allowed: dict[str, Any] | None) -> tuple[list[User], bool]:
+    """Who a new message notifies: with no allowed_mentions Discord parses every mention."""
+    parse = ["users", "roles", "everyone"] if allowed is None else list(allowed.get("parse") or [])
+    ids = {int(u) for u in (allowed or {}).get("users") or []}
+    users = [u for u in message.mentions if "users" in parse or u.id in ids]
+    everyone = "everyone" in parse and (
+        "@everyone" in message.content or "@here" in message.content
+    )
+    return users, everyone

@@ -224,6 +224,9 @@ class Message:
     interaction_metadata: dict[str, Any] | None = None
     message_reference: dict[str, Any] | None = None
     mentions: list[User] = field(default_factory=list)
+    pinged: list[User] = field(default_factory=list)
+    """Whom the message notified when it was created, after its allowed_mentions."""
+    pinged_everyone: bool = False
     visible_to: User | None = None
     deleted: bool = False
     edits: list[dict[str, Any]] = field(default_factory=list)

@@ -49,3 +49,18 @@ async def test_options_that_dont_work_together_are_refused_privately(
     )
     assert said.startswith("Those options don't work together:")
     assert await bot.service.table_in(scene.channel.id) is None
+
+
+async def test_public_posts_ping_only_the_person_they_mean(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben, scene.chloe])
+    await answer(s.slash(scene.ada, scene.channel, "game cancel"))
+    await s.wait_for(lambda: game.channel_messages(f"Powerline game #{game.gid} was cancelled"))
+    posts = [m for m in s.messages(scene.channel) if m.author.bot and not m.ephemeral]
+    assert posts and not any(m.pinged_everyone for m in posts)
+    pinged = [(m.content[:40], [u.name for u in m.pinged]) for m in posts if m.pinged]
+    assert pinged == [(f"{scene.chloe.mention} I can't send you DMs."[:40], [scene.chloe.name])], (
+        pinged
+    )
+    cancelled = game.channel_messages(f"Powerline game #{game.gid} was cancelled by")
+    assert cancelled[0].mentions == [scene.ada] and cancelled[0].pinged == []

@@ -77,7 +77,9 @@ def check_config(plugin: Hosted, config: dict[str, Any]) -> None:
     """Refuse (UserError, one sentence) a config the engine would refuse at some table size."""
     fields = plugin.engine.Config.model_fields
     if "players" in config:
-        raise UserError("“players” is not an option: each table seats the players the heat gives it.")
+        raise UserError(
+            "“players” is not an option: each table seats the players the heat gives it."
+        )
     for players in table_sizes(plugin):
         try:
             plugin.engine.Config(**{**config, "players": players})
@@ -100,9 +102,7 @@ def _refusal(
     name = str(loc[0])
     if kind == "extra_forbidden" or name not in fields:
         names = [f for f in fields if f != "players"]
-        return (
-            f"“{name}” is not an option of {plugin.title}; its options are {', '.join(names)}."
-        )
+        return f"“{name}” is not an option of {plugin.title}; its options are {', '.join(names)}."
     given = f"{name}={_shown(config[name])}"
     choices = _choices(fields[name].annotation)
     choices = [c for c in choices if c is not None]

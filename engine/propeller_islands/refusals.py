@@ -237,6 +237,8 @@ def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
             return 'Nobody pays energy on the bonus die: send "free": true.'
         if b.adjusted or b.used:
             return "Nelson sets the bonus value once, before his first bonus activation."
+        if a.to == b.value:
+            return f"A free change must change the die: it shows {b.value} already."
         if nelson == 1 and steps(b.value, a.to) > 1:
             lo, hi = wrap(b.value, -1), wrap(b.value, 1)
             return f"Nelson may count the bonus {b.value} as {lo} or {hi}."
@@ -249,6 +251,8 @@ def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
             return "Only Sir Charles at fame 5+ changes the die for free."
         if turn.free:
             return "Sir Charles's free change is used this turn."
+        if a.to == turn.value:
+            return f"A free change must change the die: it shows {turn.value} already."
         if steps(turn.value, a.to) > charles:
             return f"Sir Charles may change the {turn.value} by at most {charles} step(s)."
         return None

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.propeller_islands.state import Task, Turn
+from engine.propeller_islands.state import Bonus, State, Task, Turn
 
 from .helpers import G, edit, island, play, refused, turn_state
 
@@ -216,14 +216,18 @@ def test_marie_extra_activation() -> None:
     refused(poor, 0, {"type": "use", "tile": [1, 0]}, "costs 1 energy")
 
 
-def test_nelson_bonus_die() -> None:
+def _bonus(fame: int) -> State:
+    """Seat 0 (Nelson at `fame`, no parts, a ready 05-1) first to use the bonus 3."""
     s = island(turn_state(2, characters=("nelson", "marie")), 0, [(1, 0, "05-1", "ready", {})])
-    s = edit(s, 0, fame=5, parts=0)
+    s = edit(s, 0, fame=fame, parts=0)
     s.phase, s.turn = "bonus", None
     s.forge = [0, 0, 1, 0, 0, 0]
-    from engine.propeller_islands.state import Bonus
-
     s.bonus = Bonus(3, 0, 3)
+    return s
+
+
+def test_nelson_bonus_die() -> None:
+    s = _bonus(5)
     refused(s, 0, {"type": "adjust", "to": 2}, '"free": true')
     refused(s, 0, {"type": "adjust", "to": 1, "free": True}, "as 2 or 4")
     s2 = play(s, 0, {"type": "adjust", "to": 2, "free": True})
@@ -282,12 +286,38 @@ def test_charles_free_change() -> None:
     assert s.turn.value == 1
 
 
-def test_a_free_change_may_keep_the_value_but_a_paid_one_must_step() -> None:
-    # The issue refuses a free change only beyond its reach; a paid one must be exactly one step.
+def _adjusts(s: State, seat: int = 0) -> set[tuple[int, bool]]:
+    """The legal adjusts as (to, free) pairs."""
+    return {(a.to, bool(a.free)) for a in G.legal_actions(s, seat) if a.type == "adjust"}
+
+
+@pytest.mark.parametrize("fame", [5, 10])
+def test_sir_charles_free_change_must_change_the_die(fame: int) -> None:
+    # Seed 002: "+/-1 your chosen die" (+/-2 at fame 10); a change of 0 is no change.
     s = turn_state(2, characters=("charles", "marie"), dice=[1, 2, 3, 4, 5])
-    s = edit(s, 0, fame=5, energy=1)
+    s = edit(s, 0, fame=fame, energy=1)
     s = play(s, 0, {"type": "draft", "value": 3})
+    refused(s, 0, {"type": "adjust", "to": 3, "free": True}, "it shows 3 already")
     refused(s, 0, {"type": "adjust", "to": 3}, "one step")
-    kept = play(s, 0, {"type": "adjust", "to": 3, "free": True})
-    assert kept.turn.value == 3 and kept.turn.free and kept.players[0].energy == 1
-    refused(kept, 0, {"type": "adjust", "to": 4, "free": True}, "used this turn")
+    free = {to for to, f in _adjusts(s) if f}
+    assert free == ({2, 4} if fame == 5 else {1, 2, 4, 5})
+    stepped = play(s, 0, {"type": "adjust", "to": 2, "free": True})
+    assert stepped.turn.value == 2 and stepped.turn.free and stepped.players[0].energy == 1
+
+
+def test_sir_charles_may_undo_a_paid_change_for_free() -> None:
+    s = turn_state(2, characters=("charles", "marie"), dice=[1, 2, 3, 4, 5])
+    s = play(edit(s, 0, fame=5, energy=1), 0, {"type": "draft", "value": 3})
+    s = play(s, 0, {"type": "adjust", "to": 4})
+    assert {to for to, f in _adjusts(s) if f} == {3, 5}
+    s = play(s, 0, {"type": "adjust", "to": 3, "free": True})
+    assert s.turn.value == 3 and s.turn.paid and s.turn.free
+
+
+@pytest.mark.parametrize("fame", [5, 10])
+def test_nelson_free_change_must_change_the_bonus_die(fame: int) -> None:
+    s = _bonus(fame)
+    refused(s, 0, {"type": "adjust", "to": 3, "free": True}, "it shows 3 already")
+    assert {to for to, _ in _adjusts(s)} == ({2, 4} if fame == 5 else {1, 2, 4, 5, 6})
+    s = play(s, 0, {"type": "adjust", "to": 4, "free": True})
+    assert s.bonus.value == 4 and s.bonus.adjusted

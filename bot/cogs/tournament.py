@@ -7,11 +7,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.errors import UserError
+from bot.service.hosting import hosting
 from bot.service.options import TableOptions
+from bot.service.tournament.config import EXAMPLE, tournament_config
 from bot.service.tournament.runner import Tournaments
 from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import is_moderator
-from engine import registry
 
 
 class Tournament(commands.GroupCog, group_name="tournament", group_description="Run a tournament"):
@@ -42,7 +43,10 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         name="create", extras={"role": "host"}, description="Create a tournament in this channel"
     )
     @app_commands.guild_only()
-    @app_commands.describe(game="The game played at every table")
+    @app_commands.describe(
+        game="The game played at every table",
+        options=f"Table rules over the game's tournament defaults, like “{EXAMPLE}”",
+    )
     @app_commands.choices(game=GAMES)
     async def create(
         self,
@@ -51,7 +55,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         game: str,
         heats: app_commands.Range[int, 1, 3] = 3,
         deadline: Deadline = "24 hours",
+        options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
+        config = tournament_config(game, options)
         t = await self.tours.create(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
@@ -59,13 +65,15 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             name,
             game,
             heats,
-            {},
+            config,
             TableOptions(deadline_minutes=DEADLINES[deadline]),
             secrets.randbits(32),
         )
+        plugin = hosting(t.game)
+        rules = "\n".join(f"• {line}" for line in plugin.options_in_words(t.config))
         await interaction.response.send_message(
-            f"**{t.name}** (tournament #{t.id}, {registry.get(t.game).title}, {heats} heat(s)) "
-            f"is open: register with `/tournament register {t.id}`."
+            f"**{t.name}** (tournament #{t.id}, {plugin.title}, {heats} heat(s)) "
+            f"is open: register with `/tournament register {t.id}`.\nEvery table plays:\n{rules}"
         )
 
     @app_commands.command(name="register", description="Register for a tournament's next heats")

@@ -56,7 +56,7 @@ def test_sixth_finalist_is_the_closest_finish_wherever_it_was() -> None:
     # Table 5: the 2nd place (52) is level on cities and loses on money; the 3rd place (53)
     # powers 13 of 14, as close as table 1's 2nd place and closer than tables 2-4's.
     games[4] = game(1, (51, 14, 20), (52, 14, 10), (53, 13, 9), (54, 0, 0), (55, 0, 0))
-    assert final_field(games) == [11, 21, 31, 41, 51, 52]  # 1 − (20 − 10) / 1000 = 0.990
+    assert final_field(games) == [11, 21, 31, 41, 51, 52]  # 14 / 14, $10 behind
     ranked = rank_alternates(games, limit=4)
     assert [e.player for e in ranked[:4]] == [52, 12, 53, 22]  # 12 on money: 10 / 20 > 9 / 20
 

@@ -42,14 +42,33 @@ def test_defeat_is_own_primary_over_the_winners() -> None:
     assert (m.kind, m.value, m.explain) == ("outright", 12 / 14, "12 / 14 = 0.857")
 
 
-def test_defeat_on_tiebreak_is_one_less_the_secondary_difference_over_1000() -> None:
+def test_defeat_on_tiebreak_is_level_and_measured_by_the_secondary_behind() -> None:
+    # The seed's tiebreak numbers ($27 vs $11) from the loser's side: 12 / 12 cities powered.
     m = mod(game(1, (1, 12, 27), (2, 12, 11), (3, 12, 2)), 2)
-    assert m.kind == "tiebreak"
-    assert m.value == pytest.approx(0.984)
-    assert m.explain == "1 − (27 − 11) / 1000 = 0.984"
+    assert (m.kind, m.value, m.behind) == ("tiebreak", 1.0, 16)
+    assert m.explain == "12 / 12 = 1.000, lost on tiebreak by 27 − 11 = 16"
     # A third place level on cities is measured against the winner too, not against 2nd.
-    assert mod(game(1, (1, 12, 27), (2, 12, 11), (3, 12, 2)), 3).explain == (
-        "1 − (27 − 2) / 1000 = 0.975"
+    third = mod(game(1, (1, 12, 27), (2, 12, 11), (3, 12, 2)), 3)
+    assert third.explain == "12 / 12 = 1.000, lost on tiebreak by 27 − 2 = 25"
+    assert m.closeness() < third.closeness()  # less behind is closer
+
+
+def test_a_level_finish_is_closer_than_any_finish_behind_on_the_primary() -> None:
+    # Cities powered decide before money: level on 14 cities but $70 behind is closer than
+    # 15 of 16 cities at another table (1 − 70 / 1000 = 0.930 would have ranked it below 0.938).
+    level = mod(game(1, (1, 14, 80), (2, 14, 10)), 2)
+    behind = mod(game(1, (1, 16, 0), (2, 15, 200)), 2)
+    assert behind.explain == "15 / 16 = 0.938"
+    assert level.closeness() < behind.closeness()
+
+
+def test_level_on_both_measures_is_zero_behind() -> None:
+    # Lost on a later tiebreak of the game (most cities, highest plant): as close as it gets.
+    m = mod(game(1, (1, 12, 5), (2, 12, 5)), 2)
+    assert (m.value, m.behind, m.explain) == (
+        1.0,
+        0,
+        "12 / 12 = 1.000, lost on tiebreak by 5 − 5 = 0",
     )
 
 

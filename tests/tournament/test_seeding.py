@@ -228,7 +228,27 @@ def test_loss_on_tiebreak_beats_a_loss_on_the_primary_measure() -> None:
     games = [game(1, (None, 14, 27), (A, 14, 11), size=5), lose(1, B, 2, 13)]
     s = seed_semifinal(games, 25, no_roll)
     assert [e.player for e in s.alternates][:2] == [A, B]
-    assert keys(s, A)["margin of defeat"] == "best, heat 1, 2nd of 5: 1 − (27 − 11) / 1000 = 0.984"
+    assert keys(s, A)["margin of defeat"] == (
+        "best, heat 1, 2nd of 5: 14 / 14 = 1.000, lost on tiebreak by 27 − 11 = 16"
+    )
+
+
+def test_a_level_finish_far_behind_on_the_secondary_still_beats_a_closer_primary() -> None:
+    # A is level on 14 cities and $70 behind; B powers 15 of 16: A's finish is the closer.
+    games = [game(1, (None, 14, 80), (A, 14, 10), size=5), game(1, (None, 16, 0), (B, 15, 90))]
+    s = seed_semifinal(games, 25, no_roll)
+    assert ours(s.alternates) == [A, B]
+
+
+def test_level_finishes_rank_by_how_far_behind_before_the_second_game() -> None:
+    # B's second game is far better, but A lost its level finish by $2 and B by $9.
+    games = [game(1, (None, 12, 12), (A, 12, 10), size=5), lose(2, A, 5, 3)]
+    games += [game(1, (None, 12, 19), (B, 12, 10), size=5), lose(2, B, 2, 13)]
+    s = seed_semifinal(games, 25, no_roll)
+    assert ours(s.alternates) == [A, B]
+    assert keys(s, B)["margin of defeat"] == (
+        "best, heat 1, 2nd of 5: 12 / 12 = 1.000, lost on tiebreak by 19 − 10 = 9"
+    )
 
 
 def test_alternate_ties_second_game_then_ratio_then_table() -> None:

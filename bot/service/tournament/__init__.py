@@ -13,10 +13,14 @@ Margin of victory: outright (primary ahead of second place) is primary ÷ second
 "14 / 12 = 1.167"; a win on tiebreak (equal primaries) is (secondary − second's) ÷ 1000,
 "(27 − 11) / 1000 = 0.016". A second place on 0 makes an outright margin infinite.
 
-Margin of defeat, higher is closer: own primary ÷ the winner's ("12 / 14 = 0.857"); level on
-primary and lost on tiebreak, 1 − (winner's secondary − own) ÷ 1000 ("1 − (27 − 11) / 1000 =
-0.984"), i.e. a ratio of 1 less a thousandth per unit of secondary. A player's best heat counts,
-so a close 3rd can outrank a distant 2nd at another table.
+Margin of defeat, higher is closer: own primary ÷ the winner's ("12 / 14 = 0.857"). Level on
+primary and lost on tiebreak it is that ratio, 1 ("12 / 12 = 1.000"), and the secondary the
+winner was ahead by ("27 − 11 = 16") orders level finishes, less behind first, before any later
+key. So a finish level on cities powered is closer than any finish behind on them, as the game
+itself ranks cities powered before money (the seed's "how close the finish was to the winner");
+an earlier reading, 1 − (27 − 11) ÷ 1000 = 0.984, put a level finish $70 behind (0.930) below
+15 of 16 elsewhere (0.938). A player's best heat counts, so a close 3rd can outrank a distant
+2nd at another table. The seed's game reports cities powered as primary and money as secondary.
 
 Seeding of winners (`seed_semifinal`), in order: win in first heat entered (lowest heat number
 played); most wins; win in second heat entered; win in third; margin of victory of the first
@@ -38,6 +42,11 @@ alternates play 20. Below 20 it scales down: as many 4-player tables as fit (at 
 
 Final (`final_field`): the semifinal winners, then the non-winner with the highest margin of
 defeat, ties as for alternates.
+
+Table config (`config.tournament_config`): the hosted game's `tournament_config` (for the
+seed's game its house rules: money hidden, bidding clockwise by seat, regions picked by the
+players), the organiser's options over it, checked by the engine at every table size; every
+stage plays that one config (the seed's maps by stage are the organiser's to set).
 """
 
 from .margins import average_finish, margin_of_defeat, margin_of_victory

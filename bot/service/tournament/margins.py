@@ -40,20 +40,20 @@ def margin_of_victory(game: HeatGame, winner: int) -> Margin:
 
 
 def margin_of_defeat(game: HeatGame, player: int) -> Margin:
-    """How close a non-winner came, higher is closer: own primary ÷ the winner's, or on a tie
-    of primaries 1 − (winner's secondary − own) ÷ 1000."""
+    """How close a non-winner came, higher is closer: own primary ÷ the winner's; level on the
+    primary it is 1 (12 / 12), with how far behind on the secondary to order level finishes."""
     p = game.seat(player)
     if p.rank == 1:
         raise ValueError(f"player {player} won this game of heat {game.heat}")
     w = game.winner()
+    value, text = ratio(p.primary, w.primary)
     if w.primary > p.primary:
-        value, text = ratio(p.primary, w.primary)
         return Margin(value=value, kind="outright", explain=text)
-    # Equal primaries are a ratio of exactly 1; each unit of secondary lost takes a thousandth
-    # off it, mirroring the victory side's ÷ 1000 while keeping "higher is closer".
-    value = 1 - (w.secondary - p.secondary) / TIEBREAK_DIVISOR
-    text = f"1 − ({num(w.secondary)} − {num(p.secondary)}) / {TIEBREAK_DIVISOR} = {fixed(value)}"
-    return Margin(value=value, kind="tiebreak", explain=text)
+    # Level on the primary (the winner's own measure first, as in the game): closer than any
+    # loss on it, however much secondary was lost; among level finishes, less behind is closer.
+    behind = w.secondary - p.secondary
+    text += f", lost on tiebreak by {num(w.secondary)} − {num(p.secondary)} = {num(behind)}"
+    return Margin(value=1.0, kind="tiebreak", explain=text, behind=behind)
 
 
 def average_finish(ranks: Sequence[int]) -> tuple[float, str]:

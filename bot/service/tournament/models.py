@@ -68,3 +68,10 @@ class Margin(BaseModel):
     value: float
     kind: Literal["outright", "tiebreak"]
     explain: str
+    behind: float = 0
+    """A defeat level on the primary measure (value 1): how far the winner's secondary was
+    ahead; among equal values, less behind is closer. 0 for everything else."""
+
+    def closeness(self) -> tuple[float, float]:
+        """Ascending sort key of a margin: larger value first, then less behind."""
+        return (-self.value, self.behind)

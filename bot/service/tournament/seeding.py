@@ -103,9 +103,9 @@ def _histories(games: Iterable[HeatGame]) -> dict[int, History]:
     return dict(sorted(out.items()))
 
 
-def _later(value: float | None) -> tuple[int, float]:
-    """Sort key for a 'higher is better' value that may be missing; missing ranks last."""
-    return (1, 0.0) if value is None else (0, -value)
+def _later(margin: Margin | None) -> tuple[int, tuple[float, float]]:
+    """Sort key for a margin that may be missing (a single game); missing ranks last."""
+    return (1, (0.0, 0.0)) if margin is None else (0, margin.closeness())
 
 
 def _won_nth(history: History, i: int) -> Tiebreak:
@@ -142,7 +142,7 @@ def _winner_row(player: int, history: History) -> tuple[tuple[Any, ...], list[Ti
         text = f"second win, heat {wins[1].heat}: {m2.explain}"
     elif losses:
         defeats = [(margin_of_defeat(g, player), g.heat) for g in losses]
-        m2, heat = max(defeats, key=lambda d: d[0].value)
+        m2, heat = min(defeats, key=lambda d: (d[0].closeness(), d[1]))
         text = f"best other game, heat {heat}, margin of defeat: {m2.explain}"
     else:
         m2, text = None, "single heat entered: ranks after winners who played two or more"
@@ -168,7 +168,7 @@ def _winner_row(player: int, history: History) -> tuple[tuple[Any, ...], list[Ti
         not second.value,
         not third.value,
         -mv.value,
-        _later(second_game.value),
+        _later(m2),
         -cash,
         -wins[0].table_size,
         avg,
@@ -184,10 +184,11 @@ def _defeat_row(player: int, history: History) -> tuple[tuple[Any, ...], list[Ti
         cash, cash_text = ratio(seat.secondary, game.winner().secondary)
         games.append((m, cash, cash_text, game, seat))
     # "The heat that gives the highest number"; equal numbers fall to the same later ties.
-    games.sort(key=lambda g: (-g[0].value, -g[1], -g[3].table_size, g[3].heat))
+    games.sort(key=lambda g: (g[0].closeness(), -g[1], -g[3].table_size, g[3].heat))
     m, cash, cash_text, game, seat = games[0]
     where = f"heat {game.heat}, {ordinal(seat.rank)} of {game.table_size}"
     best = Tiebreak(name="margin of defeat", value=m.value, explain=f"best, {where}: {m.explain}")
+    m2: Margin | None = None
     if len(games) > 1:
         m2, _, _, game2, seat2 = games[1]
         where2 = f"heat {game2.heat}, {ordinal(seat2.rank)} of {game2.table_size}"
@@ -202,7 +203,7 @@ def _defeat_row(player: int, history: History) -> tuple[tuple[Any, ...], list[Ti
     size = Tiebreak(
         name="table size", value=game.table_size, explain=f"{where}: {game.table_size} players"
     )
-    sort_key = (-m.value, _later(second_game.value), -cash, -game.table_size)
+    sort_key = (m.closeness(), _later(m2), -cash, -game.table_size)
     return sort_key, [best, second_game, cash_key, size]
 
 

@@ -92,15 +92,17 @@ async def test_help_starts_with_a_quick_start_and_groups_commands(
     reply = await answer(scene.server.slash(scene.ada, scene.channel, "help"))
     first = reply.embeds[0]["description"]
     assert first.startswith("**Quick start**\n1. **Open**")
-    assert "`/powergrid open` or `/powerline open` or `/railroad open`" in first
+    assert (
+        "`/powergrid open` or `/powerline open` or `/propeller open` or `/railroad open`" in first
+    )
     titles = [e["title"] for e in reply.embeds[1:]]
-    assert titles == ["Every game", "Power Grid", "Powerline", "Railroad Ink"]
+    assert titles == ["Every game", "Power Grid", "Powerline", "Propeller Islands", "Railroad Ink"]
     shared = reply.embeds[1]["description"]
     players, hosts = shared.split("__Hosts (or moderators)__")
     assert "`/game board`" in players and "`/mygames`" in players
     assert "`/game deadline`" in hosts and "`/game board`" not in hosts
     assert "__Moderators__\n`/rebuild-ratings`" in shared
-    railroad = reply.embeds[4]["description"]
+    railroad = reply.embeds[5]["description"]
     assert "__Hosts (or moderators)__\n`/railroad open`" in railroad
 
 

@@ -34,6 +34,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
                 "powerline",
                 "railroad",
                 "powergrid",
+                "propeller",
                 "tournament",
                 "leaderboard",
                 "stats",
@@ -52,8 +53,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             )
             assert "**Powerline**" in said and "**Railroad Ink**" in said
             assert "`/powerline open`" in said
-            # Engines without a Discord table yet are not offered.
-            assert "**Power Grid**" in said and "**Propeller Islands**" not in said
+            assert "**Power Grid**" in said and "**Propeller Islands**" in said
 
             proc.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(proc.wait(), 5)
@@ -63,7 +63,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
         for run in (1, 2):
             text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert text.count("synced 12 commands globally") == 1
+            assert text.count("synced 13 commands globally") == 1
             assert text.count("ready as Board Games Bot in 1 guild(s)") == 1
             assert "Traceback" not in text and " ERROR " not in text, text
             for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):

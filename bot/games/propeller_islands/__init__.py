@@ -1,0 +1,1 @@
+"""Propeller Islands on Discord: a dice draft turn by turn, island and forge in panels."""

@@ -1,8 +1,9 @@
 """Turn-based moves through the loopback stand-in with 1,000 stored games: a Power Grid game of
-2 people and 2 AI seats (hidden money) played by `/powergrid` commands and panel clicks.
+2 people and 2 AI seats (hidden money) played by `/powergrid` commands, and a Propeller Islands
+game of 2 people and 1 AI played by `/propeller move`.
 
 Run: .venv/bin/python -m bench.bot_turns
-Target: a turn move acknowledged <= 150 ms at p95; no interaction misses the 3 s acknowledgement.
+Target: a move acknowledged <= 150 ms at p95; no interaction misses the 3 s acknowledgement.
 """
 
 import asyncio
@@ -15,9 +16,14 @@ from bench.bot import PEOPLE, seed, serve
 from bot.app import point_at
 from bot.settings import Settings
 from engine.power_grid import autopilot
+from engine.propeller_islands import autopilot as islands_autopilot
 from standin import StandIn
 
 MOVES = 120
+
+
+def islands_command(action: dict) -> tuple[str, dict]:
+    return "propeller move", {"decision": json.dumps(action, separators=(",", ":"), sort_keys=True)}
 
 
 def command(action: dict) -> tuple[str, dict]:
@@ -42,13 +48,38 @@ def command(action: dict) -> tuple[str, dict]:
     return "powergrid discard", {"choice": key}
 
 
+async def play(server, bot, channel, game, people, seats, choose, make) -> list[float]:
+    """Open a game of `game` with `people` and AI seats; time their moves' acknowledgements."""
+    ada, ben = people
+    lobby = await (await server.slash(ada, channel, f"{game} open")).response(3)
+    gid = (await bot.service.table_in(channel.id)).row.id
+    clicks = [(ben, "join")] + [(ada, "ai")] * (seats - 2) + [(ada, "start")]
+    for person, action in clicks:
+        await (await server.click(person, lobby, f"pl:lobby:{gid}:{action}")).response(3)
+    await bot.delivery.flush()
+    acks: list[float] = []
+    while len(acks) < MOVES and (table := await bot.service.table(gid)).row.status == "active":
+        seat = next(s for s in table.waiting_for() if not s.is_ai)
+        person = ada if seat.user_id == ada.id else ben
+        view = table.game.view(table.state, seat.seat)
+        action = choose(view, seat.seat).model_dump(mode="json", by_alias=True)
+        if action["type"] == "buy" and len(action["resources"]) > 1:
+            action = {"type": "done"}
+        name, options = make(action)
+        t = time.perf_counter()
+        it = await server.slash(person, server.dm_channel(person), name, **options)
+        await it.response(timeout=3)
+        acks.append((time.perf_counter() - t) * 1000)
+        await bot.delivery.flush()
+    return sorted(acks)
+
+
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = StandIn("bench-token", bot_name="Board Games Bot")
         await server.start()
         guild = server.add_guild("Bench")
         channel = server.add_channel(guild, "powerline")
-        table_channel = server.add_channel(guild, "power-grid")
         people = [server.add_user(name) for name in PEOPLE]
         for p in people:
             server.join(p, guild)
@@ -65,31 +96,17 @@ async def main() -> None:
         point_at(settings)
         bot, task, _ = await serve(server, settings)
         ada, ben = people[:2]
-        lobby = await (await server.slash(ada, table_channel, "powergrid open")).response(3)
-        gid = (await bot.service.table_in(table_channel.id)).row.id
-        for person, action in ((ben, "join"), (ada, "ai"), (ada, "ai"), (ada, "start")):
-            await (await server.click(person, lobby, f"pl:lobby:{gid}:{action}")).response(3)
-        await bot.delivery.flush()
-        acks = []
-        while len(acks) < MOVES and (table := await bot.service.table(gid)).row.status == "active":
-            seat = next(s for s in table.waiting_for() if not s.is_ai)
-            person = ada if seat.user_id == ada.id else ben
-            view = table.game.view(table.state, seat.seat)
-            action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
-            if action["type"] == "buy" and len(action["resources"]) > 1:
-                action = {"type": "done"}
-            name, options = command(action)
-            t = time.perf_counter()
-            it = await server.slash(person, server.dm_channel(person), name, **options)
-            await it.response(timeout=3)
-            acks.append((time.perf_counter() - t) * 1000)
-            await bot.delivery.flush()
-        acks.sort()
-        print(
-            f"turn moves with 1,000 stored games: p95 {acks[int(0.95 * len(acks))]:.0f} ms, "
-            f"median {acks[len(acks) // 2]:.0f} ms, max {acks[-1]:.0f} ms over {len(acks)} "
-            "(<= 150 ms at p95)"
-        )
+        for game, seats, choose, make in (
+            ("powergrid", 4, autopilot.choose, command),
+            ("propeller", 3, islands_autopilot.choose, islands_command),
+        ):
+            where = server.add_channel(guild, game)
+            acks = await play(server, bot, where, game, [ada, ben], seats, choose, make)
+            print(
+                f"/{game} moves with 1,000 stored games: p95 {acks[int(0.95 * len(acks))]:.0f} ms, "
+                f"median {acks[len(acks) // 2]:.0f} ms, max {acks[-1]:.0f} ms over {len(acks)} "
+                "(<= 150 ms at p95)"
+            )
         late = [i for i in server.interactions if i.dead or i.errors]
         print(f"interactions that missed the 3 s acknowledgement or failed: {len(late)}")
         await bot.close()

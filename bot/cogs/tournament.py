@@ -15,6 +15,7 @@ from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import is_moderator
 
 
+@app_commands.guild_only()
 class Tournament(commands.GroupCog, group_name="tournament", group_description="Run a tournament"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -22,6 +23,12 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     @property
     def tours(self) -> Tournaments:
         return self.bot.tournaments  # type: ignore[attr-defined]
+
+    async def _here(self, interaction: discord.Interaction, tournament: int) -> None:
+        """Refuse a tournament of another server (a moderator's rights hold only in their own)."""
+        if interaction.guild_id is None:
+            raise UserError("Tournaments belong to a server: use this in its channel.")
+        await self.tours.get(tournament, interaction.guild_id)
 
     async def _flush(self) -> None:
         await self.bot.delivery.flush()  # type: ignore[attr-defined]
@@ -78,6 +85,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
 
     @app_commands.command(name="register", description="Register for a tournament's next heats")
     async def register(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
         n = await self.tours.register(
             tournament, interaction.user.id, interaction.user.display_name
         )
@@ -87,6 +95,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
 
     @app_commands.command(name="unregister", description="Sit out a tournament's next heats")
     async def unregister(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
         n = await self.tours.register(tournament, interaction.user.id, "", on=False)
         await interaction.response.send_message(
             f"You are no longer registered ({n} players remain).", ephemeral=True
@@ -97,10 +106,13 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def heat(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
+        place = self._place(interaction)
+        mod = is_moderator(interaction)
+        # Every check runs before anything is posted, so a refusal stays private.
+        await self.tours.start_heat(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
-        games = await self.tours.start_heat(
-            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
-        )
+        games = await self.tours.start_heat(tournament, interaction.user.id, mod, place)
         await interaction.followup.send(
             f"The heat has started at {len(games)} tables: " + ", ".join(f"#{g}" for g in games)
         )
@@ -113,10 +125,13 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def semifinal(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
+        place = self._place(interaction)
+        mod = is_moderator(interaction)
+        # Every check runs before anything is posted, so a refusal stays private.
+        await self.tours.start_semifinal(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
-        games = await self.tours.start_semifinal(
-            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
-        )
+        games = await self.tours.start_semifinal(tournament, interaction.user.id, mod, place)
         await interaction.followup.send(
             f"The semifinal has started at {len(games)} tables: "
             + ", ".join(f"#{g}" for g in games)
@@ -128,15 +143,19 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def final(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
+        place = self._place(interaction)
+        mod = is_moderator(interaction)
+        # Every check runs before anything is posted, so a refusal stays private.
+        await self.tours.start_final(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
-        game = await self.tours.start_final(
-            tournament, interaction.user.id, is_moderator(interaction), self._place(interaction)
-        )
+        game = await self.tours.start_final(tournament, interaction.user.id, mod, place)
         await interaction.followup.send(f"The final has started: game #{game}.")
         await self._flush()
 
     @app_commands.command(name="standings", description="Semifinal seeding with its arithmetic")
     async def standings(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
         t = await self.tours.get(tournament)
         names = await self.tours.players(tournament)
         seeding = await self.tours.seeding(tournament)
@@ -158,6 +177,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
 
     @app_commands.command(name="bracket", description="Every table of the tournament so far")
     async def bracket(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self._here(interaction, tournament)
         t = await self.tours.get(tournament)
         lines = []
         for stage, heat, no, game, players, status in await self.tours.bracket(tournament):
@@ -175,6 +195,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def adjudicate(self, interaction: discord.Interaction, game: int) -> None:
+        table = await self.bot.service.table(game)  # type: ignore[attr-defined]
+        if table.row.guild_id != interaction.guild_id:
+            raise UserError(f"There is no game #{game} in this server.")
         await self.tours.adjudicate(game, interaction.user.id, is_moderator(interaction))
         await interaction.response.send_message(f"Game #{game} is adjudicated.", ephemeral=True)
         await self._flush()

@@ -2,8 +2,11 @@
 
 import json
 
+import pytest
+
 from bot.app import GameBot
 from engine import registry
+from standin.errors import CommandMismatch
 from tests.bot.conftest import Scene
 from tests.bot.helpers import answer, refusal, started_game
 
@@ -64,3 +67,48 @@ async def test_public_posts_ping_only_the_person_they_mean(scene: Scene, bot: Ga
     )
     cancelled = game.channel_messages(f"Powerline game #{game.gid} was cancelled by")
     assert cancelled[0].mentions == [scene.ada] and cancelled[0].pinged == []
+
+
+async def test_a_moderator_of_another_server_has_no_power_here(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    other = s.add_guild("Elsewhere")
+    there = s.add_channel(other, "games")
+    boss = s.add_user("Boss", manage_channels=True, guilds=[other])
+    reader = s.add_user("Reader", guilds=[other])
+    created = await answer(
+        s.slash(scene.ada, scene.channel, "tournament create", name="Cup", game="powerline")
+    )
+    tid = int(created.content.split("tournament #")[1].split(",")[0])
+    for person in (scene.ada, scene.ben, scene.dan):
+        await answer(s.slash(person, scene.channel, "tournament register", tournament=tid))
+    game = await started_game(s, bot, scene.other_channel, scene.ada, [scene.ben])
+    before = [len(s.messages(c)) for c in (scene.channel, there)]
+    assert await refusal(s.slash(boss, there, "tournament heat", tournament=tid), boss) == (
+        f"There is no tournament #{tid} in this server."
+    )
+    assert await refusal(s.slash(boss, there, "tournament adjudicate", game=game.gid), boss) == (
+        f"There is no game #{game.gid} in this server."
+    )
+    for command in ("game status", "game board", "game log"):
+        said = await refusal(s.slash(reader, there, command, game=game.gid), reader)
+        assert said == f"There is no game #{game.gid} in this server.", command
+    assert (await bot.service.table(game.gid)).row.status == "active"
+    assert (await bot.tournaments.get(tid)).heats_started == 0
+    assert [len(s.messages(c)) for c in (scene.channel, there)] == [before[0], before[1] + 5]
+
+
+async def test_tournament_commands_are_refused_in_dms_and_heat_refusals_stay_private(
+    scene: Scene, bot: GameBot
+) -> None:
+    s = scene.server
+    # The group is registered for servers only: Discord doesn't offer it in DMs at all.
+    with pytest.raises(CommandMismatch, match="not available in DMs"):
+        await s.slash(scene.ada, s.dm_channel(scene.ada), "tournament create", name="X")
+    created = await answer(
+        s.slash(scene.ada, scene.channel, "tournament create", name="Cup", game="powerline")
+    )
+    tid = int(created.content.split("tournament #")[1].split(",")[0])
+    said = await refusal(
+        s.slash(scene.ada, scene.channel, "tournament heat", tournament=tid), scene.ada
+    )
+    assert said == "A heat needs at least 3 registered players."

@@ -65,9 +65,13 @@ class Tournaments:
         data.pop("created_at")
         return Tournament(**data)
 
-    async def get(self, tid: int) -> Tournament:
+    async def get(self, tid: int, guild_id: int | None = None) -> Tournament:
+        """The tournament; with `guild_id`, only if it belongs to that server."""
         async with self.repo.reading():
-            return await self._one(tid)
+            t = await self._one(tid)
+        if guild_id is not None and t.guild_id != guild_id:
+            raise UserError(f"There is no tournament #{tid} in this server.")
+        return t
 
     async def create(
         self,
@@ -142,8 +146,11 @@ class Tournaments:
         if by != t.organiser_id and not moderator:
             raise UserError("Only the organiser or a moderator can do that.")
 
-    async def start_heat(self, tid: int, by: int, moderator: bool, place: Place) -> list[int]:
-        """Seat every registered person at tables of 5 (then 4 or 6) and start the games."""
+    async def start_heat(
+        self, tid: int, by: int, moderator: bool, place: Place, check: bool = False
+    ) -> list[int]:
+        """Seat every registered person at tables of 5 (then 4 or 6) and start the games (with
+        `check`, only refuse what would be refused, and start nothing)."""
         t = await self.get(tid)
         self._organiser(t, by, moderator)
         if t.heats_started >= t.heats:
@@ -154,6 +161,8 @@ class Tournaments:
         heat = t.heats_started + 1
         if len(players) < 3:
             raise UserError("A heat needs at least 3 registered players.")
+        if check:
+            return []
         groups = assign_tables(
             list(players), form_tables(len(players)), Random(f"{t.seed}:h{heat}")
         )
@@ -300,11 +309,15 @@ class Tournaments:
         rng = Random(f"{t.seed}:{stage}")
         return lambda player: rng.random()
 
-    async def start_semifinal(self, tid: int, by: int, moderator: bool, place: Place) -> list[int]:
+    async def start_semifinal(
+        self, tid: int, by: int, moderator: bool, place: Place, check: bool = False
+    ) -> list[int]:
         t = await self.get(tid)
         self._organiser(t, by, moderator)
         if t.stage != "heat" or not await self._stage_done(tid, "heat", t.heats_started):
             raise UserError("The semifinal starts once every heat game has finished.")
+        if check:
+            return []
         seeding = await self.seeding(tid)
         winners = {e.player for e in seeding.winners}
         sizes = semifinal_size(len(winners), len(seeding.alternates))
@@ -319,11 +332,15 @@ class Tournaments:
             await repo.db.execute("UPDATE tournaments SET stage = 'semifinal' WHERE id = ?", (tid,))
         return await self._start_tables(t, "semifinal", 1, groups, await self.players(tid), place)
 
-    async def start_final(self, tid: int, by: int, moderator: bool, place: Place) -> int:
+    async def start_final(
+        self, tid: int, by: int, moderator: bool, place: Place, check: bool = False
+    ) -> int:
         t = await self.get(tid)
         self._organiser(t, by, moderator)
         if t.stage != "semifinal" or not await self._stage_done(tid, "semifinal"):
             raise UserError("The final starts once every semifinal game has finished.")
+        if check:
+            return 0
         games = await self.stage_results(tid, "semifinal")
         field = final_field(games, await self._roll(t, "final"))
         async with self.repo.transaction() as repo:

@@ -23,7 +23,7 @@ def message_for(error: app_commands.AppCommandError) -> str:
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.TransformerError):
-        return f"“{error.value}” is not a valid {error.type.name.lower()} here."
+        return f"“{quote(str(error.value))}” is not a valid {error.type.name.lower()} here."
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use that command here."
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
@@ -35,10 +35,20 @@ def message_for(error: app_commands.AppCommandError) -> str:
     return f"Something went wrong on our side (ref {ref}). Please try again in a moment."
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """Someone's input as a refusal quotes it: cut, so a reply always fits."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit(text: str) -> str:
+    """A reply within Discord's 2,000 characters."""
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
 async def on_app_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
-    text = message_for(error)
+    text = fit(message_for(error))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -29,11 +29,48 @@ def validated(adapter: TypeAdapter[T], data: object) -> T:
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise IllegalAction(
-            f"That action is malformed: {err['msg']}" + (f" (at {where})." if where else ".")
-        ) from None
+        raise IllegalAction(f"That action is malformed: {plain(exc)}") from None
+
+
+def plain(exc: ValidationError) -> str:
+    """The first problem of a validation error as a sentence a player reads (never the
+    validator's own wording)."""
+    err = exc.errors()[0]
+    loc = [str(p) for p in err["loc"] if not isinstance(p, int)]
+    field = f"“{loc[-1]}”" if loc else "it"
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind == "value_error":
+        text = str(ctx.get("error") or err["msg"]).removeprefix("Value error, ")
+        return text[:1].upper() + text[1:].rstrip(".") + "."
+    sentences = {
+        "missing": f"{field} is missing.",
+        "extra_forbidden": f"{field} is not something it takes.",
+        "greater_than_equal": f"{field} must be at least {ctx.get('ge')}.",
+        "less_than_equal": f"{field} must be at most {ctx.get('le')}.",
+        "greater_than": f"{field} must be more than {ctx.get('gt')}.",
+        "less_than": f"{field} must be less than {ctx.get('lt')}.",
+        "literal_error": f"{field} must be one of {ctx.get('expected')}.",
+        "union_tag_not_found": "the kind of move (its “type”) is missing.",
+        "union_tag_invalid": f"there is no kind of move called {ctx.get('tag')!r}.",
+        "too_long": f"{field} has more than {ctx.get('max_length')} items.",
+        "too_short": f"{field} has fewer than {ctx.get('min_length')} items.",
+    }
+    kinds = {
+        "int": "a whole number",
+        "bool": "true or false",
+        "string": "text",
+        "list": "a list",
+        "tuple": "a list",
+        "dict": "an object",
+        "model": "an object",
+        "float": "a number",
+    }
+    if kind in sentences:
+        return sentences[kind]
+    base = kind.removesuffix("_type").removesuffix("_parsing").removesuffix("_from_float")
+    if base in kinds:
+        return f"{field} must be {kinds[base]}."
+    return f"{field} is not valid."
 
 
 class Game(Protocol):

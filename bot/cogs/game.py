@@ -184,7 +184,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def premove(
         self,
         interaction: discord.Interaction,
-        choice: str,
+        choice: app_commands.Range[str, 1, 40],
         on: bool = True,
         game: int | None = None,
     ) -> None:

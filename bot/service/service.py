@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.service import results
 from bot.service.clock import Clock
 from bot.service.errors import UserError
@@ -19,7 +21,7 @@ from bot.service.hosting import Hosted, hosting
 from bot.service.options import TableOptions
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
-from engine.core import CHANCE, Game, IllegalAction
+from engine.core import CHANCE, Game, IllegalAction, plain
 
 log = logging.getLogger(__name__)
 
@@ -432,6 +434,13 @@ class Service:
             if round_ is not None:
                 _same_round(table, round_)
             view = await self._draft_view(table, seat)
+            stored = await repo.draft(game_id, seat)
+            if not view.steps and stored and stored.round < table.state.round:
+                # A submit that arrives just after its round resolved (a timeout, the others).
+                raise UserError(
+                    f"Round {stored.round} has already been resolved; round {table.state.round} "
+                    "is being planned now and your plan for it is still empty."
+                )
             plan = table.hosted.planner.plan(view.steps, view.vacation)
             round_before = table.state.round
             state = self._apply(table, seat, plan)
@@ -964,8 +973,7 @@ def _same_round(table: Table, round_: int) -> None:
 
 
 def _first_error(exc: Exception) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        return str(first.get("msg", exc))
+    """A refused config or step in words (pydantic's own wording never reaches a player)."""
+    if isinstance(exc, ValidationError):
+        return plain(exc)
     return str(exc)

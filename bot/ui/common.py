@@ -4,6 +4,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.service import Service, Table
 
@@ -27,10 +28,11 @@ async def guarded(interaction: discord.Interaction, act: Callable[[], Awaitable[
     try:
         await act()
     except UserError as exc:
+        text = fit(exc.message)
         if interaction.response.is_done():
-            await interaction.followup.send(exc.message, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(exc.message, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
 
 
 def link(table: Table) -> str:

@@ -8,7 +8,7 @@ from bot.app import GameBot
 from engine import registry
 from standin.errors import CommandMismatch
 from tests.bot.conftest import Scene
-from tests.bot.helpers import answer, refusal, started_game
+from tests.bot.helpers import answer, refusal, respond, started_game
 
 
 async def _log(s, person, channel, **options) -> dict:
@@ -112,3 +112,22 @@ async def test_tournament_commands_are_refused_in_dms_and_heat_refusals_stay_pri
         s.slash(scene.ada, scene.channel, "tournament heat", tournament=tid), scene.ada
     )
     assert said == "A heat needs at least 3 registered players."
+
+
+async def test_bad_input_gets_a_short_clear_refusal_and_changes_nothing(
+    scene: Scene, bot: GameBot
+) -> None:
+    s, ada = scene.server, scene.ada
+    lobby = await answer(s.slash(ada, scene.channel, "railroad open"))
+    gid = (await bot.service.table_in(scene.channel.id)).row.id
+    await respond(s.click(ada, lobby, f"pl:lobby:{gid}:start"))
+    dm = s.dm_channel(ada)
+    for step in ("[" * 250 + "]" * 50, "null", "7", '"draw"'):
+        said = await refusal(s.slash(ada, dm, "railroad step", step=step), ada)
+        assert said == "That is not a step: pick one of the suggested steps."
+    said = await refusal(s.slash(ada, dm, "railroad step", step='{"step": "fly"}'), ada)
+    assert "Tuple should" not in said and "Unable to extract" not in said and len(said) < 300
+    assert (await bot.service.draft(gid, ada.id)).steps == []
+    long = "x" * 3000
+    with pytest.raises(CommandMismatch):
+        await s.slash(ada, dm, "powerline place", placement=long)

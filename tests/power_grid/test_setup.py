@@ -89,10 +89,10 @@ def test_six_players_first_five_pick() -> None:
 
 def test_malformed_actions_are_refused() -> None:
     state = start(4)
-    refused(state, 0, {"type": "open", "plant": 3, "bid": True}, "integer")
-    refused(state, 0, {"type": "open", "plant": 3, "bid": 3.0}, "integer")
-    refused(state, 0, {"type": "open", "plant": 3}, "required")
-    refused(state, 0, {"type": "open", "plant": 3, "bid": 3, "x": 1}, "extra")
+    refused(state, 0, {"type": "open", "plant": 3, "bid": True}, "“bid” must be a whole number")
+    refused(state, 0, {"type": "open", "plant": 3, "bid": 3.0}, "“bid” must be a whole number")
+    refused(state, 0, {"type": "open", "plant": 3}, "“bid” is missing")
+    refused(state, 0, {"type": "open", "plant": 3, "bid": 3, "x": 1}, "“x” is not something")
     refused(state, 0, {"type": "bid", "amount": 4}, "waits for open or pass")
     refused(state, 9, {"type": "pass"}, "not at this table")
     refused(state, CHANCE, {"type": "shuffle", "deck": []}, "no shuffle")

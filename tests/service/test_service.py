@@ -157,3 +157,17 @@ async def test_explicit_scoring_tiles_are_checked_when_the_table_opens(world):
     )
     started = await svc.start(table.row.id, ALICE, False)
     assert started.state.scoring_tiles == ("B", "E", "J")
+
+
+async def test_a_submit_just_after_its_round_resolved_is_told_so(world):
+    svc, clock, _ = world
+    gid = await open_table_with(svc)
+    await svc.start(gid, ALICE, False)
+    await fill_draft(svc, gid, ALICE)
+    await svc.submit(gid, ALICE)
+    await fill_draft(svc, gid, BOB)
+    clock.advance(minutes=24 * 60 + 1)
+    await svc.tick()
+    assert (await svc.table(gid)).state.round == 2
+    with pytest.raises(UserError, match="Round 1 has already been resolved; round 2 is being"):
+        await svc.submit(gid, BOB)

@@ -77,7 +77,10 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
 
     @app_commands.command(name="region", description="Pick a region to play in")
     async def region(
-        self, interaction: discord.Interaction, region: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        region: app_commands.Range[str, 1, 30],
+        game: int | None = None,
     ) -> None:
         await command_move(interaction, GAME, game, {"type": "pick_region", "region": region})
 
@@ -131,7 +134,10 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
 
     @app_commands.command(name="discard", description="Discard a plant (you have one too many)")
     async def discard(
-        self, interaction: discord.Interaction, choice: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        choice: app_commands.Range[str, 1, 200],
+        game: int | None = None,
     ) -> None:
         await command_move(interaction, GAME, game, parse_action_key(choice))
 
@@ -197,7 +203,12 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
 
     @app_commands.command(name="power", description="Power cities with your plants")
     @app_commands.describe(run="Which plants run (the best choice comes first)")
-    async def power(self, interaction: discord.Interaction, run: str, game: int | None = None):
+    async def power(
+        self,
+        interaction: discord.Interaction,
+        run: app_commands.Range[str, 1, 200],
+        game: int | None = None,
+    ) -> None:
         await command_move(interaction, GAME, game, parse_action_key(run))
 
     @power.autocomplete("run")

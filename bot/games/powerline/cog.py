@@ -63,7 +63,7 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
         special_contracts: bool = False,
         special_alone: bool = False,
         any_contracts: bool = False,
-        scoring_tiles: str | None = None,
+        scoring_tiles: app_commands.Range[str, 1, 20] | None = None,
         vacation_tile: bool = True,
         rated: bool = True,
         thread: bool = False,
@@ -95,7 +95,10 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     @app_commands.command(name="place", description="Place your next worker")
     @app_commands.describe(placement="Where the next worker goes", game="Which game (if several)")
     async def place(
-        self, interaction: discord.Interaction, placement: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        placement: app_commands.Range[str, 1, 60],
+        game: int | None = None,
     ) -> None:
         try:
             step = parse_key(placement)

@@ -77,8 +77,8 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     async def draw(
         self,
         interaction: discord.Interaction,
-        die: str,
-        cell: str,
+        die: app_commands.Range[str, 1, 60],
+        cell: app_commands.Range[str, 1, 3],
         orientation: app_commands.Range[int, 0, 7],
         game: int | None = None,
     ) -> None:
@@ -134,12 +134,17 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
 
     @app_commands.command(name="step", description="Light street lamps or use a power die")
     async def step(
-        self, interaction: discord.Interaction, step: str, game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        step: app_commands.Range[str, 1, 300],
+        game: int | None = None,
     ) -> None:
         try:
             data = json.loads(step)
-        except ValueError:
-            raise UserError("Pick one of the suggested steps.") from None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise UserError("That is not a step: pick one of the suggested steps.")
         await edit_draft(self.bot, interaction, GAME, game, add=data)
 
     @step.autocomplete("step")

@@ -8,6 +8,7 @@ from bot import autoplay, sandbox
 from bot.app import GameBot, point_at
 from bot.logs import setup_logging
 from bot.settings import Settings
+from bot.store.database import NewerDatabase
 
 
 async def run_bot(settings: Settings) -> None:
@@ -38,10 +39,13 @@ def main() -> None:
     settings = Settings()
     secret = settings.discord_token.get_secret_value() if settings.discord_token else ""
     setup_logging(settings.log_level, settings.log_json, [secret])
-    if settings.discord_token:
-        asyncio.run(run_bot(settings))
-    else:
-        asyncio.run(sandbox.run(settings))
+    try:
+        if settings.discord_token:
+            asyncio.run(run_bot(settings))
+        else:
+            asyncio.run(sandbox.run(settings))
+    except NewerDatabase as exc:
+        raise SystemExit(f"Not started: {exc}") from None
 
 
 main()

@@ -3,8 +3,10 @@
 import asyncio
 import io
 import logging
+from datetime import timedelta
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.service.errors import UserError
@@ -18,6 +20,9 @@ from bot.ui.turns import panel as turn_panel
 from bot.ui.turns import status_embed as turn_status_embed
 
 log = logging.getLogger(__name__)
+
+RETRY_CAP = 300
+"""The longest wait, in seconds, before an event that failed for a passing reason is retried."""
 
 
 def _file(data: bytes, name: str) -> discord.File:
@@ -36,24 +41,62 @@ class Delivery:
         self.client = client
         self.service = service
         self._lock = asyncio.Lock()
+        self._event = 0
+        self._done: dict[str, int] = {}
 
     async def flush(self) -> int:
-        """Send every pending event in order; returns how many were sent."""
+        """Send every pending event in order; returns how many went out (or failed for good)."""
         sent = 0
         async with self._lock:
             while True:
+                now = self.service.clock.now()
                 async with self.service.repo.reading() as repo:
-                    batch = await repo.pending()
+                    batch = await repo.pending(now)
                 if not batch:
                     return sent
-                for outbox_id, game_id, kind, payload in batch:
-                    try:
-                        await self._deliver(game_id, kind, payload)
-                    except discord.HTTPException:
-                        log.exception("delivering %s of game %s failed", kind, game_id)
-                    async with self.service.repo.transaction() as repo:
-                        await repo.mark_sent(outbox_id, self.service.clock.now())
-                    sent += 1
+                for outbox_id, game_id, kind, payload, attempts in batch:
+                    if await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
+                        sent += 1
+
+    async def _deliver_one(
+        self, outbox_id: int, game_id: int, kind: str, payload: dict[str, Any], attempts: int
+    ) -> bool:
+        """One event; False when it waits to be retried. A failure is this event's alone."""
+        async with self.service.repo.reading() as repo:
+            self._done = await repo.posted(outbox_id)
+        self._event = outbox_id
+        error = None
+        try:
+            await self._deliver(game_id, kind, payload)
+        except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as exc:
+            # Passing: Discord confirmed nothing of what is left, so it goes out later.
+            delay = timedelta(seconds=min(RETRY_CAP, 2**attempts))
+            log.warning("event %s of game %s: %s; retry in %s", kind, game_id, exc, delay)
+            async with self.service.repo.transaction() as repo:
+                await repo.retry_later(
+                    outbox_id, attempts + 1, self.service.clock.now() + delay, str(exc)
+                )
+            return False
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.warning("event %s of game %s can't go out: %s", kind, game_id, exc)
+            error = str(exc)
+        except Exception as exc:  # a broken row or a bug: logged, and the other events go on
+            log.exception("event %s (%s) of game %s failed", kind, outbox_id, game_id)
+            error = repr(exc)
+        async with self.service.repo.transaction() as repo:
+            await repo.mark_sent(outbox_id, self.service.clock.now(), error)
+        return True
+
+    async def _post(self, where: discord.abc.Messageable, part: str, **kwargs: Any) -> int:
+        """Send one message of the current event once: a part Discord confirmed is not sent
+        again, and the nonce makes Discord answer a repeated send with the message it made."""
+        if part in self._done:
+            return self._done[part]
+        message = await where.send(nonce=f"{self._event}.{part}"[:25], **kwargs)
+        async with self.service.repo.transaction() as repo:
+            await repo.mark_posted(self._event, part, message.id, self.service.clock.now())
+        self._done[part] = message.id
+        return message.id
 
     async def _deliver(self, game_id: int, kind: str, payload: dict[str, Any]) -> None:
         table = await self.service.table(game_id)
@@ -76,7 +119,7 @@ class Delivery:
             return False
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(**kwargs)
+            await self._post(user, f"dm{seat}", **kwargs)
         except discord.Forbidden:
             async with self.service.repo.transaction() as repo:
                 await repo.update_seat(table.row.id, seat, dms_closed=True)
@@ -94,7 +137,9 @@ class Delivery:
         await self._refresh_lobby(table, "This game was cancelled.")
         if table.row.status == "abandoned":
             channel = await self._channel(table)
-            await channel.send(f"{table.label} was cancelled by <@{payload['by']}>.")
+            await self._post(
+                channel, "post", content=f"{table.label} was cancelled by <@{payload['by']}>."
+            )
 
     async def _refresh_lobby(self, table: Table, note: str) -> None:
         if table.row.lobby_message_id is None:
@@ -113,14 +158,16 @@ class Delivery:
         public = game.view(state, None)
         show = presenter(table.row.game)
         image = await _png(show.roll, public, names)
-        await channel.send(
+        await self._post(
+            channel,
+            "roll",
             content=f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in "
             f"your DMs (`/{table.hosted.command}` commands) or with the planner there.",
             file=_file(image, f"round-{state.round}.png"),
         )
-        status = await channel.send(embed=status_embed(table, table.state))
+        status = await self._post(channel, "status", embed=status_embed(table, table.state))
         async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", status.id)
+            await repo.set_message(table.row.id, "status_message_id", status)
         closed = []
         for seat in table.seats:
             if seat.is_ai or seat.left_game:
@@ -139,8 +186,10 @@ class Delivery:
                 closed.append(seat)
         if closed:
             mentions = " ".join(f"<@{s.user_id}>" for s in closed)
-            await channel.send(
-                f"{mentions} I can't send you DMs. Use the button to plan privately here.",
+            await self._post(
+                channel,
+                "closed",
+                content=f"{mentions} I can't send you DMs. Use the button to plan privately here.",
                 view=open_planner_view(table.row.id, state.round),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(s.user_id) for s in closed if s.user_id]
@@ -186,16 +235,22 @@ class Delivery:
                 content=f"{game_ref(table)}: after repeated timeouts the AI plays your seat. "
                 "Take it back any time with `/game takeback`.",
             )
-        await channel.send(text)
+        await self._post(channel, "post", content=text)
 
     async def _on_to_ai(self, table: Table, payload: dict[str, Any]) -> None:
         seat = table.seats[payload["seat"]]
         channel = await self._channel(table)
         if payload["left"] and payload["by"] == seat.user_id:
-            await channel.send(f"{seat.name} left the game; the AI plays their seat.")
+            await self._post(
+                channel, "post", content=f"{seat.name} left the game; the AI plays their seat."
+            )
             return
         verb = "removed from the game" if payload["left"] else "replaced by the AI"
-        await channel.send(f"{seat.name} was {verb} by <@{payload['by']}>; the AI plays the seat.")
+        await self._post(
+            channel,
+            "post",
+            content=f"{seat.name} was {verb} by <@{payload['by']}>; the AI plays the seat.",
+        )
         if not payload["left"]:
             await self._dm(
                 table,
@@ -210,9 +265,11 @@ class Delivery:
         score = table.hosted.score
         lines = [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
         channel = await self._channel(table)
-        await channel.send(
-            f"{table.label} was adjudicated by <@{payload['by']}> in round "
-            f"{table.state.round}; these standings are its result:\n" + "\n".join(lines)
+        await self._post(
+            channel,
+            "post",
+            content=f"{table.label} was adjudicated by <@{payload['by']}> in round "
+            f"{table.state.round}; these standings are its result:\n" + "\n".join(lines),
         )
 
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
@@ -224,7 +281,9 @@ class Delivery:
         image = await _png(show.round_image, public, names)
         channel = await self._channel(table)
         lines = [f"**Round {payload['round']} built.**", *table.hosted.round_lines(public, names)]
-        await channel.send(content="\n".join(lines)[:2000], file=_file(image, "summary.png"))
+        await self._post(
+            channel, "post", content="\n".join(lines)[:2000], file=_file(image, "summary.png")
+        )
 
     async def _on_game_over(self, table: Table, payload: dict[str, Any]) -> None:
         state = await self.service.state_at(table.row.id, payload["at"])
@@ -241,7 +300,9 @@ class Delivery:
             if words
             else [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
         )
-        await channel.send(
+        await self._post(
+            channel,
+            "results",
             content="**Game over!**\n" + "\n".join(lines),
             file=_file(image, "results.png"),
             view=rematch_view(table.row.id),
@@ -262,9 +323,11 @@ class Delivery:
             return
         closes = f"<t:{int(table.row.deadline.timestamp())}:R>"
         channel = await self._channel(table)
-        await channel.send(
-            f"<@{payload['by']}> set the round deadline to {duration(payload['minutes'])}: "
-            f"round {table.state.round} closes {closes}."
+        await self._post(
+            channel,
+            "post",
+            content=f"<@{payload['by']}> set the round deadline to {duration(payload['minutes'])}: "
+            f"round {table.state.round} closes {closes}.",
         )
         await self._on_status(table, payload)
 
@@ -278,9 +341,9 @@ class Delivery:
             message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
             await message.edit(embed=embed)
             return
-        posted = await channel.send(embed=embed)
+        posted = await self._post(channel, "status", embed=embed)
         async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", posted.id)
+            await repo.set_message(table.row.id, "status_message_id", posted)
 
     async def _on_moves(self, table: Table, payload: dict[str, Any]) -> None:
         await self._turn_status(table)
@@ -297,7 +360,12 @@ class Delivery:
             return
         caption, image = made
         channel = await self._channel(table)
-        await channel.send(content=f"**{table.label}** · {caption}", file=_file(image, "phase.png"))
+        await self._post(
+            channel,
+            "post",
+            content=f"**{table.label}** · {caption}",
+            file=_file(image, "phase.png"),
+        )
 
     async def _on_turn(self, table: Table, payload: dict[str, Any]) -> None:
         """The seat's "your turn" panel by DM, or a button in the channel (DMs closed); only the
@@ -316,9 +384,11 @@ class Delivery:
         if await self._dm(table, seat.seat, content=turn_text(tv), view=turn_panel(tv), **kwargs):
             return
         channel = await self._channel(table)
-        await channel.send(
-            f"<@{seat.user_id}> it's your turn in {table.label}. I can't send you DMs: use the "
-            "button to play privately here.",
+        await self._post(
+            channel,
+            "closed",
+            content=f"<@{seat.user_id}> it's your turn in {table.label}. I can't send you DMs: "
+            "use the button to play privately here.",
             view=open_panel_view(table.row.id, tv.turn),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
         )

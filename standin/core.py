@@ -31,6 +31,7 @@ from standin.model import (
 from standin.rest import RestRoutes
 from standin.transport import (
     RateLimitArm,
+    ServerErrorArm,
     make_middleware,
     unknown_route_handler,
 )
@@ -77,6 +78,9 @@ class StandIn(Driver):
         self.protocol_violations: list[str] = []
         self.rate_limited: list[str] = []
         self._rate_limits: list[RateLimitArm] = []
+        self._server_errors: list[ServerErrorArm] = []
+        self.server_errors: list[str] = []
+        """Every armed 5xx answered, as "METHOD path -> status"."""
         self._runner: web.AppRunner | None = None
 
     # Lifecycle.
@@ -172,6 +176,26 @@ class StandIn(Driver):
         concrete path below ``/api/v10``; None matches every route.
         """
         self._rate_limits.append(RateLimitArm(method, route, times, retry_after, is_global))
+
+    def arm_server_error(
+        self,
+        method: str | None = None,
+        route: str | None = None,
+        *,
+        times: int = 1,
+        status: int = 503,
+        after: bool = False,
+    ) -> None:
+        """Answer the next ``times`` matching requests with ``status`` (5xx); with ``after``, carry
+        the request out first, as Discord sometimes does before failing ("created but 500")."""
+        self._server_errors.append(ServerErrorArm(method, route, times, status, after))
+
+    def take_server_error(self, method: str, template: str, path: str) -> ServerErrorArm | None:
+        for arm in self._server_errors:
+            if arm.times > 0 and arm.matches(method, template, path):
+                arm.times -= 1
+                return arm
+        return None
 
     def take_rate_limit(self, method: str, template: str, path: str) -> RateLimitArm | None:
         """Consume one armed 429 matching this request, if any."""

@@ -224,6 +224,7 @@ class Message:
     interaction_metadata: dict[str, Any] | None = None
     message_reference: dict[str, Any] | None = None
     mentions: list[User] = field(default_factory=list)
+    nonce: str | None = None
     pinged: list[User] = field(default_factory=list)
     """Whom the message notified when it was created, after its allowed_mentions."""
     pinged_everyone: bool = False

@@ -210,8 +210,18 @@ class RestRoutes:
                 "Cannot send messages to this user",
                 violation=False,
             )
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce and body.get("enforce_nonce"):
+            # Discord answers a repeated nonce (within minutes) with the message it created.
+            recent = self.core.clock() - 300
+            for earlier in reversed(channel.messages):
+                if earlier.created_at < recent:
+                    break
+                if earlier.nonce == nonce and earlier.author is self.core.bot_user:
+                    return json_response(payloads.message(earlier))
         kind = 19 if body.get("message_reference") else 0
         message = self.core.messaging.create(channel, self.core.bot_user, body, uploads, type=kind)
+        message.nonce = nonce
         return json_response(payloads.message(message))
 
     async def get_message(self, request: web.Request) -> web.Response:

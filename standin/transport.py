@@ -98,6 +98,25 @@ class RateLimitArm:
         return self.route == template or fnmatch.fnmatchcase(path, self.route)
 
 
+@dataclass
+class ServerErrorArm:
+    """A driver-armed 5xx for the next ``times`` matching requests; with ``after``, the request
+    is carried out first (the message is created) and the answer is still the error."""
+
+    method: str | None
+    route: str | None
+    times: int
+    status: int
+    after: bool
+
+    def matches(self, method: str, template: str, path: str) -> bool:
+        return RateLimitArm(self.method, self.route, 0, 0, False).matches(method, template, path)
+
+
+def server_error_response(status: int) -> web.Response:
+    return json_response({"message": f"{status}: Server Error", "code": 0}, status=status)
+
+
 def rate_limited_response(arm: RateLimitArm, now: float) -> web.Response:
     """A 429 that discord.py retries: ``Via`` header, X-RateLimit-* headers, JSON body."""
     headers = {
@@ -142,12 +161,20 @@ def make_middleware(core: StandIn) -> Callable[..., Awaitable[web.StreamResponse
             if arm is not None:
                 core.rate_limited.append(f"{request.method} {path}")
                 return rate_limited_response(arm, core.clock())
+            fault = core.take_server_error(request.method, template, path[len(API_PREFIX) :])
+            if fault is not None and not fault.after:
+                core.server_errors.append(f"{request.method} {path} -> {fault.status}")
+                return server_error_response(fault.status)
             if (
                 _needs_bot_auth(path)
                 and request.headers.get("Authorization") != f"Bot {core.token}"
             ):
                 raise ApiError(401, L.Code.GENERAL, "401: Unauthorized")
-            return await handler(request)
+            response = await handler(request)
+            if fault is not None:
+                core.server_errors.append(f"{request.method} {path} -> done, then {fault.status}")
+                return server_error_response(fault.status)
+            return response
         except ApiError as error:
             core.record_error(request, error)
             return json_response(error.body(), status=error.status)

@@ -384,6 +384,11 @@ class Service:
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._planner(table, user_id)
+            if clear:
+                # A draft that no longer reads (a corrupt row) must not lock its owner out.
+                await repo.save_draft(
+                    game_id, seat, DraftRow(table.state.round, [], False), self.clock.now()
+                )
             view = await self._draft_view(table, seat)
             steps = list(view.steps)
             if add is not None:
@@ -467,11 +472,14 @@ class Service:
         for row in active:
             if row.deadline is None:
                 continue
-            if row.deadline <= now:
-                await self._time_out(row.id)
-                touched += 1
-            elif await self._remind(row.id, now):
-                touched += 1
+            try:
+                if row.deadline <= now:
+                    await self._time_out(row.id)
+                    touched += 1
+                elif await self._remind(row.id, now):
+                    touched += 1
+            except Exception:  # one broken game (a corrupt row) must not stall every other one
+                log.exception("the deadline of game %s could not be handled", row.id)
         return touched
 
     async def _remind(self, game_id: int, now: datetime) -> bool:

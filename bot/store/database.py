@@ -10,6 +10,10 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 
+class NewerDatabase(RuntimeError):
+    """The database was migrated by a newer version of the bot; this one must not touch it."""
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """(number, name, SQL) of every migration file, in order."""
     found = []
@@ -30,7 +34,11 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
     await db.execute("PRAGMA journal_mode=WAL")
     await db.execute("PRAGMA foreign_keys=ON")
     await db.execute("PRAGMA busy_timeout=5000")
-    await migrate(db)
+    try:
+        await migrate(db)
+    except BaseException:
+        await db.close()
+        raise
     return db
 
 
@@ -42,6 +50,12 @@ async def migrate(db: aiosqlite.Connection) -> list[str]:
     )
     async with db.execute("SELECT number FROM schema_migrations") as cur:
         done = {row[0] for row in await cur.fetchall()}
+    known = {number for number, _, _ in migrations()}
+    if done - known:
+        raise NewerDatabase(
+            f"The database has migration {max(done - known)}, newer than this bot knows "
+            f"(up to {max(known)}): run the bot version that made it, or a newer one."
+        )
     applied = []
     for number, name, sql in migrations():
         if number in done:

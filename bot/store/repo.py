@@ -280,13 +280,34 @@ class Repo:
             (game_id, kind, json.dumps(payload), now.isoformat()),
         )
 
-    async def pending(self, limit: int = 50) -> list[tuple[int, int, str, dict[str, Any]]]:
+    async def pending(
+        self, now: datetime | None = None, limit: int = 50
+    ) -> list[tuple[int, int, str, dict[str, Any], int]]:
+        """Unsent events in order (id, game, kind, payload, attempts); an event waiting to be
+        retried holds back the later events of its game, so a game's posts keep their order."""
+        at = (now or datetime.max).isoformat()
         rows = await self._all(
-            "SELECT id, game_id, kind, payload FROM outbox WHERE sent_at IS NULL ORDER BY id "
-            "LIMIT ?",
-            (limit,),
+            "SELECT id, game_id, kind, payload, attempts FROM outbox o WHERE sent_at IS NULL "
+            "AND coalesce(retry_at, '') <= ? AND NOT EXISTS (SELECT 1 FROM outbox w WHERE "
+            "w.game_id = o.game_id AND w.sent_at IS NULL AND w.id < o.id AND w.retry_at > ?) "
+            "ORDER BY id LIMIT ?",
+            (at, at, limit),
         )
-        return [(r["id"], r["game_id"], r["kind"], json.loads(r["payload"])) for r in rows]
+        return [
+            (r["id"], r["game_id"], r["kind"], _payload(r["payload"]), r["attempts"]) for r in rows
+        ]
+
+    async def mark_sent(self, outbox_id: int, now: datetime, error: str | None = None) -> None:
+        await self.db.execute(
+            "UPDATE outbox SET sent_at = ?, error = ? WHERE id = ?",
+            (now.isoformat(), error, outbox_id),
+        )
+
+    async def retry_later(self, outbox_id: int, attempts: int, at: datetime, error: str) -> None:
+        await self.db.execute(
+            "UPDATE outbox SET attempts = ?, retry_at = ?, error = ? WHERE id = ?",
+            (attempts, at.isoformat(), error, outbox_id),
+        )
 
     async def recent(self, game_id: int, kind: str, limit: int) -> list[dict[str, Any]]:
         """The payloads of a game's newest events of one kind, oldest first."""
@@ -294,12 +315,29 @@ class Repo:
             "SELECT payload FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT ?",
             (game_id, kind, limit),
         )
-        return [json.loads(r["payload"]) for r in reversed(rows)]
+        return [_payload(r["payload"]) for r in reversed(rows)]
 
-    async def mark_sent(self, outbox_id: int, now: datetime) -> None:
-        await self.db.execute(
-            "UPDATE outbox SET sent_at = ? WHERE id = ?", (now.isoformat(), outbox_id)
+    async def posted(self, outbox_id: int) -> dict[str, int]:
+        """The messages an event has posted so far, by part."""
+        rows = await self._all(
+            "SELECT part, message_id FROM outbox_posts WHERE outbox_id = ?", (outbox_id,)
         )
+        return {r["part"]: r["message_id"] for r in rows}
+
+    async def mark_posted(self, outbox_id: int, part: str, message_id: int, now: datetime) -> None:
+        await self.db.execute(
+            "INSERT INTO outbox_posts VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (outbox_id, part, message_id, now.isoformat()),
+        )
+
+
+def _payload(text: str) -> dict[str, Any]:
+    """An event's payload; a broken one reads as empty, and its handler refuses it."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 class ResultsRepo:

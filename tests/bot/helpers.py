@@ -139,7 +139,7 @@ class Game:
 
     async def outbox_empty(self) -> bool:
         async with self.bot.service.repo.reading() as repo:
-            return not await repo.pending(1)
+            return not await repo.pending(limit=1)
 
     # ---- finding messages -------------------------------------------------------------------
 

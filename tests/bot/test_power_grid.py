@@ -134,7 +134,7 @@ async def test_a_power_grid_game_with_two_people_and_two_ai(
 def bot_idle(bot):
     async def idle() -> bool:
         async with bot.service.repo.reading() as repo:
-            return not await repo.pending(1)
+            return not await repo.pending(limit=1)
 
     return idle
 

@@ -1,6 +1,8 @@
 """Migrations: numbered, applied once each, in one transaction each."""
 
-from bot.store.database import _statements, migrate, migrations, open_database
+import pytest
+
+from bot.store.database import NewerDatabase, _statements, migrate, migrations, open_database
 
 
 async def test_migrations_apply_once_and_record_themselves(tmp_path):
@@ -26,3 +28,11 @@ def test_statement_splitting_keeps_triggers_whole():
     )
     parts = _statements(sql)
     assert len(parts) == 2 and parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+
+
+async def test_a_database_newer_than_the_code_refuses_to_start(tmp_path):
+    db = await open_database(tmp_path / "bot.sqlite3")
+    await db.execute("INSERT INTO schema_migrations VALUES (999, '0999_future.sql', 'x')")
+    await db.close()
+    with pytest.raises(NewerDatabase, match="migration 999, newer than this bot knows"):
+        await open_database(tmp_path / "bot.sqlite3")

@@ -15,7 +15,7 @@ from tests.service.helpers import ALICE, BOB, CARL, fill_draft, open_table_with
 
 async def _outbox(svc) -> Counter:
     async with svc.repo.reading() as repo:
-        return Counter(kind for _, _, kind, _ in await repo.pending(1000))
+        return Counter(kind for _, _, kind, _, _ in await repo.pending(limit=1000))
 
 
 async def test_lobby_rules(world):
@@ -171,3 +171,21 @@ async def test_a_submit_just_after_its_round_resolved_is_told_so(world):
     assert (await svc.table(gid)).state.round == 2
     with pytest.raises(UserError, match="Round 1 has already been resolved; round 2 is being"):
         await svc.submit(gid, BOB)
+
+
+async def test_a_corrupt_game_stalls_no_other_deadline_and_a_corrupt_draft_clears(world):
+    svc, clock, _ = world
+    broken = await open_table_with(svc)
+    await svc.start(broken, ALICE, False)
+    fine = await svc.open_table("powerline", 1, 11, CARL, "Carl", {}, TableOptions())
+    await svc.start(fine.row.id, CARL, False)
+    await svc.repo.db.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (broken,))
+    clock.advance(minutes=24 * 60 + 1)
+    await svc.tick()
+    assert (await svc.table(fine.row.id)).state.round == 2
+    corrupt = '[{"color": 7}]'
+    await svc.repo.db.execute(
+        "INSERT OR REPLACE INTO drafts VALUES (?, 0, 2, ?, 0, 'x')", (fine.row.id, corrupt)
+    )
+    cleared = await svc.edit_draft(fine.row.id, CARL, clear=True)
+    assert cleared.steps == [] and cleared.next_options

@@ -1,0 +1,72 @@
+"""Every post exactly once under Discord's faults: 5xx answers are retried, a post created just
+before a failure is not created again, and one broken event or game stops nothing else."""
+
+import sqlite3
+
+from bot.app import GameBot
+from tests.bot.conftest import Scene
+from tests.bot.helpers import TIMEOUT, started_game
+
+ROUTE = "/channels/{channel_id}/messages"
+
+
+async def _finish_round(game, people) -> None:
+    for person in people:
+        planner = await game.wait_dm_planner(person, await game.round())
+        await game.plan_with_select(person, planner, await game.round())
+
+
+async def test_a_503_on_the_round_summary_is_retried_and_it_is_posted_once(
+    scene: Scene, bot: GameBot
+) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    s.arm_server_error("POST", f"/channels/{scene.channel.id}/messages", status=503)
+    await _finish_round(game, [scene.ada, scene.ben])
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"), TIMEOUT)
+    await s.wait_for(game.outbox_empty, TIMEOUT)
+    assert s.server_errors and "503" in s.server_errors[0]
+    assert len(game.summaries(1)) == 1
+    assert len(game.channel_messages("**Round 2 of 15**")) == 1
+
+
+async def test_a_503_on_one_dm_delays_only_that_dm(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    s.arm_server_error("POST", f"/channels/{s.dm_channel(scene.ben).id}/messages", status=503)
+    await _finish_round(game, [scene.ada, scene.ben])
+    await s.wait_for(lambda: game.board_dms(scene.ben, 2), TIMEOUT)
+    await s.wait_for(game.outbox_empty, TIMEOUT)
+    for person in (scene.ada, scene.ben):
+        assert len(game.board_dms(person, 2)) == 1, person.name
+    assert len(game.channel_messages("**Round 2 of 15**")) == 1
+
+
+async def test_a_post_created_just_before_a_500_is_not_created_twice(
+    scene: Scene, bot: GameBot
+) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    s.arm_server_error("POST", f"/channels/{scene.channel.id}/messages", status=500, after=True)
+    await _finish_round(game, [scene.ada, scene.ben])
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"), TIMEOUT)
+    await s.wait_for(game.outbox_empty, TIMEOUT)
+    assert any("done, then 500" in e for e in s.server_errors)
+    assert len(game.summaries(1)) == 1
+
+
+async def test_a_broken_event_stops_no_other_post(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    with sqlite3.connect(bot.settings.database) as db:
+        db.execute(
+            "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+            (game.gid, "round_resolved", "{not json", "2026-01-01T00:00:00+00:00"),
+        )
+    await _finish_round(game, [scene.ada, scene.ben])
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"), TIMEOUT)
+    await s.wait_for(game.outbox_empty, TIMEOUT)
+    assert len(game.summaries(1)) == 1
+    with sqlite3.connect(bot.settings.database) as db:
+        ((error,),) = db.execute("SELECT error FROM outbox WHERE payload = '{not json'")
+    assert error and "KeyError" in error

@@ -11,7 +11,7 @@ import discord
 
 from bot.service.errors import UserError
 from bot.service.service import Service, Table
-from bot.ui.common import game_ref
+from bot.ui.common import game_ref, said, said_names
 from bot.ui.lobby import duration, lobby_embed, rematch_view
 from bot.ui.planning import open_planner_view, planner_view, status_embed
 from bot.ui.presenter import presenter
@@ -223,12 +223,12 @@ class Delivery:
 
     async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
         channel = await self._channel(table)
-        names = [table.seats[s].name for s in payload["seats"]]
+        names = [said(table.seats[s].name) for s in payload["seats"]]
         verb = "planned" if table.hosted.turns is None else "moved"
         text = f"Time is up: the autopilot {verb} for {', '.join(names)}."
         for s in payload["to_ai"]:
             seat = table.seats[s]
-            text += f"\n{seat.name}'s seat is now played by the AI after repeated timeouts."
+            text += f"\n{said(seat.name)}'s seat is now played by the AI after repeated timeouts."
             await self._dm(
                 table,
                 s,
@@ -242,14 +242,16 @@ class Delivery:
         channel = await self._channel(table)
         if payload["left"] and payload["by"] == seat.user_id:
             await self._post(
-                channel, "post", content=f"{seat.name} left the game; the AI plays their seat."
+                channel,
+                "post",
+                content=f"{said(seat.name)} left the game; the AI plays their seat.",
             )
             return
         verb = "removed from the game" if payload["left"] else "replaced by the AI"
         await self._post(
             channel,
             "post",
-            content=f"{seat.name} was {verb} by <@{payload['by']}>; the AI plays the seat.",
+            content=f"{said(seat.name)} was {verb} by <@{payload['by']}>; the AI plays the seat.",
         )
         if not payload["left"]:
             await self._dm(
@@ -260,10 +262,10 @@ class Delivery:
             )
 
     async def _on_adjudicated(self, table: Table, payload: dict[str, Any]) -> None:
-        names = self._names(table)
         standings = sorted(table.game.outcome(table.state), key=lambda r: r["rank"])
         score = table.hosted.score
-        lines = [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
+        shown = said_names(table)
+        lines = [f"{r['rank']}. {shown[r['seat']]}: {score(r['score'])}" for r in standings]
         channel = await self._channel(table)
         await self._post(
             channel,
@@ -280,7 +282,8 @@ class Delivery:
         show = presenter(table.row.game)
         image = await _png(show.round_image, public, names)
         channel = await self._channel(table)
-        lines = [f"**Round {payload['round']} built.**", *table.hosted.round_lines(public, names)]
+        said = table.hosted.round_lines(public, said_names(table))
+        lines = [f"**Round {payload['round']} built.**", *said]
         await self._post(
             channel, "post", content="\n".join(lines)[:2000], file=_file(image, "summary.png")
         )
@@ -295,10 +298,11 @@ class Delivery:
         channel = await self._channel(table)
         standings = sorted(game.outcome(state), key=lambda r: r["rank"])
         score, words = table.hosted.score, table.hosted.standings
+        shown = said_names(table)
         lines = (
-            words(standings, names)
+            words(standings, shown)
             if words
-            else [f"{r['rank']}. {names[r['seat']]}: {score(r['score'])}" for r in standings]
+            else [f"{r['rank']}. {shown[r['seat']]}: {score(r['score'])}" for r in standings]
         )
         await self._post(
             channel,

@@ -13,7 +13,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.service import Service, Table
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
-from bot.ui.common import flush, game_ref, is_moderator, service
+from bot.ui.common import flush, game_ref, is_moderator, said, service
 from bot.ui.lobby import lobby_embed
 from bot.ui.planning import status_embed
 from bot.ui.presenter import presenter
@@ -71,7 +71,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         embed.add_field(
             name="Scores",
             value="\n".join(
-                f"{r['rank']}. {names[r['seat']]}: {table.hosted.score(r['score'])}"
+                f"{r['rank']}. {said(names[r['seat']])}: {table.hosted.score(r['score'])}"
                 for r in standings
             ),
             inline=False,
@@ -102,7 +102,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         names = [s.name for s in table.seats]
         image = await asyncio.to_thread(presenter(table.row.game).board, view, seat.seat, names)
         await interaction.followup.send(
-            f"{seat.name}'s board in {table.label}, round {table.state.round}.",
+            f"{said(seat.name)}'s board in {table.label}, round {table.state.round}.",
             file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png"),
         )
 
@@ -274,7 +274,7 @@ def _my_line(table: Table, user_id: int) -> str:
     if mine:
         move = f"**your move**{closes}"
     elif waiting:
-        move = f"waiting for {', '.join(s.name for s in waiting)}{closes}"
+        move = f"waiting for {', '.join(said(s.name) for s in waiting)}{closes}"
     else:
         move = "resolving"
     return f"{head} · round {table.state.round} · {move}"

@@ -12,7 +12,7 @@ from bot.service.options import TableOptions
 from bot.service.tournament.config import EXAMPLE, tournament_config
 from bot.service.tournament.runner import Tournaments
 from bot.ui.commands import DEADLINES, GAMES, Deadline
-from bot.ui.common import is_moderator
+from bot.ui.common import is_moderator, said
 
 
 @app_commands.guild_only()
@@ -79,7 +79,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         plugin = hosting(t.game)
         rules = "\n".join(f"• {line}" for line in plugin.options_in_words(t.config))
         await interaction.response.send_message(
-            f"**{t.name}** (tournament #{t.id}, {plugin.title}, {heats} heat(s)) "
+            f"**{said(t.name)}** (tournament #{t.id}, {plugin.title}, {heats} heat(s)) "
             f"is open: register with `/tournament register {t.id}`.\nEvery table plays:\n{rules}"
         )
 
@@ -162,16 +162,19 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         champion = await self.tours.winner(tournament)
         lines = []
         if champion is not None:
-            lines.append(f"🏆 Champion: **{names.get(champion, champion)}**\n")
+            lines.append(f"🏆 Champion: **{said(str(names.get(champion, champion)))}**\n")
         field = set(seeding.field)
         for label, entries in (("Winners", seeding.winners), ("Alternates", seeding.alternates)):
             lines.append(f"**{label}**")
             for i, entry in enumerate(entries[:25]):
                 mark = "✅ " if entry.player in field else ""
                 why = entry.explain().replace("\n", "; ")
-                lines.append(f"{i + 1}. {mark}{names.get(entry.player, entry.player)} — {why}")
+                who = said(str(names.get(entry.player, entry.player)))
+                lines.append(f"{i + 1}. {mark}{who} — {why}")
         text = "\n".join(lines)
-        embed = discord.Embed(title=f"{t.name} — standings ({t.stage})", description=text[:4000])
+        embed = discord.Embed(
+            title=f"{said(t.name)} — standings ({t.stage})", description=text[:4000]
+        )
         embed.set_footer(text="✅ = in the semifinal field. Every figure shows its arithmetic.")
         await interaction.response.send_message(embed=embed)
 
@@ -182,9 +185,11 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         lines = []
         for stage, heat, no, game, players, status in await self.tours.bracket(tournament):
             where = f"Heat {heat}" if stage == "heat" else stage.capitalize()
-            lines.append(f"{where}, table {no} (#{game}): {', '.join(players)} — {status}")
+            who = ", ".join(map(said, players))
+            lines.append(f"{where}, table {no} (#{game}): {who} — {status}")
         embed = discord.Embed(
-            title=f"{t.name} — bracket", description="\n".join(lines)[:4000] or "No tables yet."
+            title=f"{said(t.name)} — bracket",
+            description="\n".join(lines)[:4000] or "No tables yet.",
         )
         await interaction.response.send_message(embed=embed)
 

@@ -35,6 +35,17 @@ async def guarded(interaction: discord.Interaction, act: Callable[[], Awaitable[
             await interaction.response.send_message(text, ephemeral=True)
 
 
+def said(text: str) -> str:
+    """User-written text (a name) as it must show in a post: its markdown escaped, so
+    "[free nitro](https://…)" reads as text and never as a disguised link."""
+    return discord.utils.escape_markdown(text)
+
+
+def said_names(table: Table) -> list[str]:
+    """The seats' names for the words of a post (images draw the names as they are)."""
+    return [said(s.name) for s in table.seats]
+
+
 def link(table: Table) -> str:
     """The address of the channel or thread the game plays in."""
     return f"https://discord.com/channels/{table.row.guild_id or '@me'}/{table.row.where}"

@@ -6,7 +6,7 @@ import discord
 
 from bot.service.options import TableOptions
 from bot.service.service import Table
-from bot.ui.common import flush, guarded, is_moderator, service
+from bot.ui.common import flush, guarded, is_moderator, said, service
 
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -36,7 +36,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
         colour=0xE69F00,
     )
     seats = "\n".join(
-        f"{s.seat + 1}. {s.name}"
+        f"{s.seat + 1}. {said(s.name)}"
         + (" (AI)" if s.is_ai else "")
         + (" — host" if s.user_id == table.row.host_id else "")
         for s in table.seats

@@ -10,7 +10,7 @@ import discord
 
 from bot.service.errors import UserError
 from bot.service.service import DraftView, Service, Table
-from bot.ui.common import flush, guarded, service
+from bot.ui.common import flush, guarded, said, service
 from bot.ui.presenter import presenter
 
 PLANNER_BUTTONS = {
@@ -34,7 +34,7 @@ def status_embed(table: Table, state: Any) -> discord.Embed:
     acting = table.game.to_act(state)
     lines = []
     for seat in table.seats:
-        who = seat.name + (" (AI)" if seat.is_ai else "")
+        who = said(seat.name) + (" (AI)" if seat.is_ai else "")
         lines.append(f"{'⏳ planning' if seat.seat in acting else '✅ submitted'} — {who}")
     embed.add_field(name="Seats", value="\n".join(lines))
     return embed

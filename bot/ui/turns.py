@@ -12,7 +12,7 @@ import discord
 from bot.service.errors import UserError
 from bot.service.hosting import fill
 from bot.service.service import Table, TurnView
-from bot.ui.common import flush, game_ref, guarded, service
+from bot.ui.common import flush, game_ref, guarded, said, said_names, service
 from bot.ui.presenter import presenter
 
 RECENT_MOVES = 6
@@ -103,7 +103,7 @@ def open_panel_view(game_id: int, turn: int) -> discord.ui.View:
 
 def status_embed(table: Table, moves: list[dict[str, Any]]) -> discord.Embed:
     """Whose turn it is, where the game stands, and the last moves in words."""
-    names = [s.name for s in table.seats]
+    names = said_names(table)
     words = presenter(table.row.game).phase_words
     view = table.game.view(table.state, None)
     where = words(view) if words else f"round {view.get('round', '?')}"
@@ -112,7 +112,7 @@ def status_embed(table: Table, moves: list[dict[str, Any]]) -> discord.Embed:
     if table.row.status != "active":
         embed.description = "The game is over."
     elif waiting:
-        who = ", ".join(f"**{s.name}**" + (" (AI)" if s.is_ai else "") for s in waiting)
+        who = ", ".join(f"**{said(s.name)}**" + (" (AI)" if s.is_ai else "") for s in waiting)
         due = f" (due <t:{int(table.row.deadline.timestamp())}:R>)" if table.row.deadline else ""
         embed.description = f"Waiting for {who}{due}."
     lines = [f"{names[m['seat']]} {fill(m['text'], names)}" for m in moves[-RECENT_MOVES:]]

@@ -131,3 +131,14 @@ async def test_bad_input_gets_a_short_clear_refusal_and_changes_nothing(
     long = "x" * 3000
     with pytest.raises(CommandMismatch):
         await s.slash(ada, dm, "powerline place", placement=long)
+
+
+async def test_names_show_as_text_never_as_links_or_markup(scene: Scene, bot: GameBot) -> None:
+    s = scene.server
+    trick = s.add_user("[free nitro](https://x.example)", guilds=[scene.guild])
+    lobby = await answer(s.slash(scene.ada, scene.channel, "powerline open"))
+    gid = (await bot.service.table_in(scene.channel.id)).row.id
+    await respond(s.click(trick, lobby, f"pl:lobby:{gid}:join"))
+    seats = lobby.embeds[0]["fields"][0]["value"]
+    # An escaped "[" opens no masked link: Discord shows the name as it was typed.
+    assert "2. \\[free nitro](https://x.example)" in seats

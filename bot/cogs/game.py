@@ -136,7 +136,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         uid = interaction.user.id
         await self.service.hand_to_ai(table.row.id, uid, uid, False, leaving=True)
         await interaction.response.send_message(
-            f"You left {table.label}; the AI plays your seat.", ephemeral=True
+            f"✅ You left {table.label}; the AI plays your seat.", ephemeral=True
         )
         await flush(self.bot)
 
@@ -144,7 +144,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def takeback(self, interaction: discord.Interaction, game: int) -> None:
         table = await self.service.take_back(game, interaction.user.id)
         await interaction.response.send_message(
-            f"Your seat in {table.label} is yours again.", ephemeral=True
+            f"✅ Your seat in {table.label} is yours again.", ephemeral=True
         )
 
     @app_commands.command(
@@ -173,7 +173,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             table.row.id, interaction.user.id, player.id, is_moderator(interaction), leaving=leaving
         )
         await interaction.response.send_message(
-            f"{player.display_name}'s seat is now played by the AI.", ephemeral=True
+            f"✅ {said(player.display_name)}'s seat is now played by the AI.", ephemeral=True
         )
         await flush(self.bot)
 
@@ -191,11 +191,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         table = await self.service.pick_game(interaction.user.id, game)
         now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on)
         labels = table.hosted.turns.premoves
-        said = "; ".join(labels[k] for k in now) or "none"
+        kept = "; ".join(labels[k] for k in now) or "none"
         verb = "Set" if on else "Cancelled"
         await interaction.response.send_message(
-            f"{verb}: {labels[choice]}. Your pre-moves in {table.label}: {said}. They lapse when "
-            "their phase ends.",
+            f"✅ {verb}: {labels[choice]}. Your pre-moves in {table.label}: {kept}. They lapse "
+            "when their phase ends.",
             ephemeral=True,
         )
         await flush(self.bot)
@@ -224,7 +224,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def cancel(self, interaction: discord.Interaction) -> None:
         table = await self._in_channel(interaction)
         await self.service.cancel(table.row.id, interaction.user.id, is_moderator(interaction))
-        await interaction.response.send_message(f"{table.label} is cancelled.")
+        await interaction.response.send_message(f"✅ {table.label} is cancelled.")
         await flush(self.bot)
 
     @app_commands.command(
@@ -240,7 +240,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             table.row.id, interaction.user.id, is_moderator(interaction), DEADLINES[deadline]
         )
         await interaction.response.send_message(
-            f"{table.label}: rounds now last {deadline}.", ephemeral=True
+            f"✅ {table.label}: rounds now last {deadline}.", ephemeral=True
         )
         await flush(self.bot)
 

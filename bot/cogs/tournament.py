@@ -90,7 +90,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             tournament, interaction.user.id, interaction.user.display_name
         )
         await interaction.response.send_message(
-            f"You are registered ({n} players so far).", ephemeral=True
+            f"✅ You are registered ({n} players so far).", ephemeral=True
         )
 
     @app_commands.command(name="unregister", description="Sit out a tournament's next heats")
@@ -98,7 +98,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         await self._here(interaction, tournament)
         n = await self.tours.register(tournament, interaction.user.id, "", on=False)
         await interaction.response.send_message(
-            f"You are no longer registered ({n} players remain).", ephemeral=True
+            f"✅ You are no longer registered ({n} players remain).", ephemeral=True
         )
 
     @app_commands.command(

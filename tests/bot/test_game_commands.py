@@ -52,7 +52,7 @@ async def test_railroad_ink_at_the_shared_table(scene: Scene, bot: GameBot) -> N
         "Only the host or a moderator can change the deadline."
     )
     done = await answer(s.slash(ada, scene.channel, "game deadline", deadline="1 hour"))
-    assert done.content == f"{label}: rounds now last 1 hour."
+    assert done.content == f"✅ {label}: rounds now last 1 hour."
     table = await bot.service.table(gid)
     assert table.row.options["deadline_minutes"] == 60
     await s.wait_for(
@@ -62,7 +62,7 @@ async def test_railroad_ink_at_the_shared_table(scene: Scene, bot: GameBot) -> N
     # Both people leave: the AI plays their seats to the end.
     for person in (ben, ada):
         reply = await answer(s.slash(person, s.dm_channel(person), "game leave", game=gid))
-        assert reply.content == f"You left {label}; the AI plays your seat."
+        assert reply.content == f"✅ You left {label}; the AI plays your seat."
     await s.wait_for(
         lambda: [m for m in s.messages(scene.channel) if "**Game over!**" in m.content]
     )

@@ -243,7 +243,7 @@ async def test_planners_of_a_cancelled_game(scene: Scene, bot: GameBot) -> None:
     game = await started_game(s, bot, scene.channel, ada, [ben])
     planner = await game.wait_dm_planner(ben, 1)
     reply = await answer(s.slash(ada, scene.channel, "game cancel"))
-    assert reply.content == f"Powerline game #{game.gid} is cancelled." and not reply.ephemeral
+    assert reply.content == f"✅ Powerline game #{game.gid} is cancelled." and not reply.ephemeral
     await s.wait_for(lambda: game.channel_messages(f"Powerline game #{game.gid} was cancelled by"))
     assert game.channel_messages(f"Powerline game #{game.gid} was cancelled by")[0].content == (
         f"Powerline game #{game.gid} was cancelled by {ada.mention}."

@@ -189,7 +189,7 @@ async def test_timeouts_autopilot_and_ai_takeover(
     # Ben takes the seat back; from round 6 on he plans again.
     dm = s.dm_channel(ben)
     reply = await answer(s.slash(ben, dm, "game takeback", game=game.gid))
-    assert reply.content == f"Your seat in Powerline game #{game.gid} is yours again."
+    assert reply.content == f"✅ Your seat in Powerline game #{game.gid} is yours again."
     table = await game.table()
     assert not table.seats[1].is_ai and table.seats[1].timeouts == 0
     await ada_plans(5)

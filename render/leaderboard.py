@@ -40,7 +40,7 @@ def leaderboard(title: str, rows: Sequence[dict[str, Any]], first_rank: int, not
         draw.rounded_rectangle(
             (20, y, WIDTH - 20, y + ROW_H - 6), radius=10, fill=fill, outline=RULE
         )
-        rating = f"{row['conservative']:.1f}" + ("?" if row["provisional"] else "")
+        rating = f"{row['shown']}" + (" (prov.)" if row["provisional"] else "")
         games = row["games"] or 0
         cells = (
             str(first_rank + i),

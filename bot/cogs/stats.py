@@ -12,14 +12,36 @@ from discord.ext import commands
 
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
-from bot.service.ratings import GLOBAL, Rating
+from bot.service.ratings import GLOBAL, Rating, display
 from bot.service.service import Service
 from bot.ui.commands import GAMES
+from bot.ui.common import said
 from bot.ui.presenter import presenter
 from engine import registry
 from render.leaderboard import leaderboard
 
 PER_PAGE = 10
+
+
+def plural(n: int | None, noun: str) -> str:
+    """ "1 game", "2 games"."""
+    n = n or 0
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def place(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def words(key: str) -> str:
+    """Stored option keys as people write them: "adventure_island" → "Adventure Island"."""
+    if key == "base game":
+        return key
+    return ", ".join(part.replace("_", " ").title() for part in key.split(", "))
+
+
 Scope = Literal["server", "all servers"]
 
 
@@ -44,15 +66,19 @@ async def leaderboard_page(
     if page >= pages and total:
         raise UserError(f"There are only {pages} page(s).")
     for row in rows:
-        row["provisional"] = Rating(row["mu"], row["sigma"], row["rated_games"]).provisional
+        rating = Rating(row["mu"], row["sigma"], row["rated_games"])
+        row["provisional"], row["shown"] = rating.provisional, rating.shown
     where = "all servers" if scope == GLOBAL else "this server"
     title = f"{registry.get(game).title} leaderboard — {where}"
-    note = f"Page {page + 1}/{pages} · {total} rated players · rating = μ − 3σ, “?” = provisional"
+    note = (
+        f"Page {page + 1}/{pages} · {plural(total, 'rated player')} · a newcomer starts at 1500; "
+        "“provisional” until about ten games"
+    )
     image = await asyncio.to_thread(leaderboard, title, rows, page * PER_PAGE + 1, note)
     lines = [
-        f"{page * PER_PAGE + i + 1}. {r['name']} — {r['conservative']:.1f}"
-        + ("?" if r["provisional"] else "")
-        + f" ({r['games']} games, {r['wins']} wins)"
+        f"{page * PER_PAGE + i + 1}. {said(r['name'])} — {display(r['conservative'])}"
+        + (" (provisional)" if r["provisional"] else "")
+        + f" · {plural(r['games'], 'game')}, {plural(r['wins'], 'win')}"
         for i, r in enumerate(rows)
     ]
     embed = discord.Embed(title=title, description="\n".join(lines) or "No rated games yet.")
@@ -127,25 +153,27 @@ class Stats(commands.Cog):
         if data["history"]:
             last = data["history"][-1]
             rating = Rating(last["mu"], last["sigma"], len(data["history"]))
-            trend = " → ".join(f"{h['mu'] - 3 * h['sigma']:.1f}" for h in data["history"][-6:])
+            trend = " → ".join(str(display(h["mu"] - 3 * h["sigma"])) for h in data["history"][-6:])
             embed.add_field(
                 name="Rating",
-                value=f"{rating.conservative:.1f} (μ {rating.mu:.1f}, σ {rating.sigma:.2f})"
-                + (" — provisional" if rating.provisional else "")
-                + f"\nLast games: {trend}",
+                value=f"{rating.shown}"
+                + (" (provisional: fewer than about ten rated games)" if rating.provisional else "")
+                + f"\nAfter each of the last games: {trend}",
                 inline=False,
             )
+        score = hosting(game).score
         recent = [
-            f"#{r['game_id']}: {r['status']}, "
+            f"Game #{r['game_id']}: {r['status']}"
             + (
-                f"rank {r['rank']}/{r['players']}, {r['score']:g}"
+                f", {place(r['rank'])} of {r['players']}, {score(r['score'])}"
                 if r["score"] is not None
-                else "—"
+                else ""
             )
             for r in data["recent"]
         ]
         embed.add_field(name="Recent games", value="\n".join(recent) or "none yet", inline=False)
-        favourite = ", ".join(f"{v} ({n})" for v, n in data["variants"]) or "—"
+        favourite = ", ".join(f"{words(v)} ({plural(n, 'game')})" for v, n in data["variants"])
+        favourite = favourite or "—"
         embed.add_field(name="Favourite variants", value=favourite, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -159,11 +187,12 @@ class Stats(commands.Cog):
         rules = registry.get(game)
         lines = []
         for i, r in enumerate(rows):
-            variants = ", ".join(json.loads(r["variants"])) or "base game"
+            variants = ", ".join(map(words, json.loads(r["variants"]))) or "base game"
             title = ""
             if hasattr(rules, "solo_title"):
                 title = f" “{rules.solo_title(int(r['score']))}”"
-            lines.append(f"{i + 1}. {r['name']} — {r['score']:g} ({variants}){title}")
+            score = hosting(game).score(r["score"])
+            lines.append(f"{i + 1}. {said(r['name'])} — {score} ({variants}){title}")
         embed = discord.Embed(
             title=f"{rules.title} solo high scores", description="\n".join(lines) or "none yet"
         )

@@ -15,6 +15,8 @@ MODEL = PlackettLuce()
 PROVISIONAL_SIGMA = 6.5
 """A rating stays provisional while its uncertainty is at least this (about ten rated games)."""
 GLOBAL = 0
+START, SCALE = 1500, 40
+"""A newcomer's conservative rating (0 in openskill's units) shows as START."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,17 @@ class Rating:
     @property
     def provisional(self) -> bool:
         return self.sigma >= PROVISIONAL_SIGMA
+
+    @property
+    def shown(self) -> int:
+        """The rating as players read it: the conservative rating on a scale where a new player
+        stands at 1,500."""
+        return display(self.conservative)
+
+
+def display(conservative: float) -> int:
+    """mu − 3·sigma on the familiar scale: 1,500 for a newcomer, about 40 points a unit."""
+    return round(START + SCALE * conservative)
 
 
 def fresh() -> Rating:

@@ -1,5 +1,7 @@
 """Leaderboards, stats, solo high scores and result cards through the bot."""
 
+import re
+
 from bot.app import GameBot
 from bot.service import results
 from bot.service.options import TableOptions
@@ -94,7 +96,8 @@ async def test_leaderboard_pages_with_image_and_text(scene: Scene, bot: GameBot)
     assert message is not None and not message.ephemeral
     embed = message.embeds[0]
     assert embed["title"] == "Powerline leaderboard — this server"
-    assert embed["description"].splitlines()[0].startswith("1. P")
+    first = embed["description"].splitlines()[0]
+    assert re.match(r"1\. P\S* — \d{4} \(provisional\) · \d+ games?, \d+ wins?$", first), first
     assert (
         len(embed["description"].splitlines()) == 10
         and "Page 1/2 · 14 rated" in embed["footer"]["text"]
@@ -117,8 +120,10 @@ async def test_stats_highscores_and_the_result_card(scene: Scene, bot: GameBot) 
     solo = await _finished_game(bot, scene, [scene.dan], scene.other_channel)
     stats = await respond(s.slash(scene.ada, scene.channel, "stats", game="powerline"))
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
-    assert stats.ephemeral and "provisional" in fields["Rating"]
-    assert f"#{duel}: finished, rank" in fields["Recent games"]
+    assert stats.ephemeral and "(provisional: fewer than about ten rated games)" in fields["Rating"]
+    assert re.match(r"1[3-6]\d\d \(", fields["Rating"]), fields["Rating"]
+    assert re.search(rf"Game #{duel}: finished, (1st|2nd) of 2, \d+ VP", fields["Recent games"])
+    assert fields["Favourite variants"] == "base game (1 game)"
     scores = await respond(s.slash(scene.ada, scene.channel, "highscores", game="powerline"))
     top = scores.embeds[0]["description"].splitlines()
     assert len(top) == 1 and top[0].startswith("1. Dan — ") and "“" in top[0]

@@ -149,25 +149,30 @@ class Delivery:
         await message.edit(embed=lobby_embed(table, note), view=None)
 
     async def _on_round_started(self, table: Table, payload: dict[str, Any]) -> None:
+        """One post for the channel: the last round's summary with this round's roll; the status
+        board edited in place; each person's board and planner by DM."""
         state = await self.service.state_at(table.row.id, payload["at"])
-        if state.round != table.state.round or table.row.status != "active":
-            return
         game = table.game
         names = self._names(table)
         channel = await self._channel(table)
         public = game.view(state, None)
         show = presenter(table.row.game)
-        image = await _png(show.roll, public, names)
-        await self._post(
-            channel,
-            "roll",
-            content=f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in "
-            f"your DMs (`/{table.hosted.command}` commands) or with the planner there.",
-            file=_file(image, f"round-{state.round}.png"),
+        lines, files = [], []
+        if state.round > 1:
+            built = game.view(await self.service.state_at(table.row.id, payload["at"] - 1), None)
+            lines += self._summary(table, state.round - 1, built)
+            files.append(_file(await _png(show.round_image, built, names), "summary.png"))
+            lines.append("")
+        lines.append(
+            f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in your DMs "
+            f"(`/{table.hosted.command}` commands) or with the planner there."
         )
-        status = await self._post(channel, "status", embed=status_embed(table, table.state))
-        async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", status)
+        image = await _png(show.roll, public, names)
+        files.append(_file(image, f"round-{state.round}.png"))
+        await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
+        if state.round != table.state.round or table.row.status != "active":
+            return  # the game has moved on: the planners of this round are no use any more
+        await self._status(table, channel)
         closed = []
         for seat in table.seats:
             if seat.is_ai or seat.left_game:
@@ -195,6 +200,20 @@ class Delivery:
                     users=[discord.Object(s.user_id) for s in closed if s.user_id]
                 ),
             )
+
+    async def _status(self, table: Table, channel: discord.abc.Messageable) -> None:
+        """The game's one status board: posted once, then edited in place every round."""
+        embed = status_embed(table, table.state)
+        if table.row.status_message_id is not None:
+            message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
+            await message.edit(embed=embed)
+            return
+        status = await self._post(channel, "status", embed=embed)
+        async with self.service.repo.transaction() as repo:
+            await repo.set_message(table.row.id, "status_message_id", status)
+
+    def _summary(self, table: Table, round_: int, view: dict[str, Any]) -> list[str]:
+        return [f"**Round {round_} built.**", *table.hosted.round_lines(view, said_names(table))]
 
     async def _on_status(self, table: Table, payload: dict[str, Any]) -> None:
         if table.row.status_message_id is None or table.state.phase != "plan":
@@ -275,15 +294,13 @@ class Delivery:
         )
 
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
+        """A summary queued on its own (by a version before rounds were posted with the next
+        roll or the results): posted alone."""
         state = await self.service.state_at(table.row.id, payload["at"])
-        game = table.game
-        names = self._names(table)
-        public = game.view(state, None)
-        show = presenter(table.row.game)
-        image = await _png(show.round_image, public, names)
+        public = table.game.view(state, None)
+        image = await _png(presenter(table.row.game).round_image, public, self._names(table))
         channel = await self._channel(table)
-        said = table.hosted.round_lines(public, said_names(table))
-        lines = [f"**Round {payload['round']} built.**", *said]
+        lines = self._summary(table, payload["round"], public)
         await self._post(
             channel, "post", content="\n".join(lines)[:2000], file=_file(image, "summary.png")
         )
@@ -304,11 +321,19 @@ class Delivery:
             if words
             else [f"{r['rank']}. {shown[r['seat']]}: {score(r['score'])}" for r in standings]
         )
+        head, files = [], []
+        if show.round_image is not None:
+            # The last round's summary goes with the results: one post, and one score sheet
+            # where the summary and the results are the same picture.
+            head = [*self._summary(table, public["round"], public), ""]
+            if show.round_image is not show.results:
+                files.append(_file(await _png(show.round_image, public, names), "summary.png"))
+        files.append(_file(image, "results.png"))
         await self._post(
             channel,
             "results",
-            content="**Game over!**\n" + "\n".join(lines),
-            file=_file(image, "results.png"),
+            content="\n".join([*head, "**Game over!**", *lines])[:2000],
+            files=files,
             view=rematch_view(table.row.id),
         )
         for seat in table.seats:

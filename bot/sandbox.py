@@ -112,9 +112,7 @@ class Sandbox:
         """Wait for the final results in `channel` and the DMs still going out."""
 
         def posted() -> bool:
-            return any(
-                m.content.startswith("**Game over!**") for m in self.server.messages(channel)
-            )
+            return any("**Game over!**" in m.content for m in self.server.messages(channel))
 
         await self.server.wait_for(posted, timeout=30)
         await self.bot.delivery.flush()

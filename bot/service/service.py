@@ -691,7 +691,6 @@ class Service:
         seats = {s.seat: s for s in table.seats}
         turns = table.hosted.turns
         events: list[tuple[str, dict[str, Any]]] = []
-        last_report = _resolved(game, table.state) if table.state else 0
         owed_before = game.to_act(table.state) if table.state else set()
         phases = list(phases or [])
         moves = list(words or [])
@@ -699,11 +698,6 @@ class Service:
         while not game.is_over(state):
             acting = game.to_act(state)
             if CHANCE in acting:
-                if turns is None and _resolved(game, state) != last_report:
-                    last_report = _resolved(game, state)
-                    events.append(
-                        ("round_resolved", {"round": last_report, "at": seq + len(steps)})
-                    )
                 rng = Random(f"{table.row.seed}:{seq + len(steps)}")
                 action = game.sample_chance(state, rng).model_dump(mode="json")
                 state = game.apply(state, CHANCE, game.parse_action(action))
@@ -740,7 +734,7 @@ class Service:
         if turns is not None:
             await self._turn_events(table, state, owed_before, steps, moves, phases, events, fields)
         else:
-            await self._round_events(table, state, last_report, steps, events, fields)
+            await self._round_events(table, state, steps, events, fields)
         if game.is_over(state):
             fields["status"] = "finished"
             fields["deadline"] = None
@@ -759,18 +753,15 @@ class Service:
         self,
         table: Table,
         state: Any,
-        last_report: int,
         steps: list[tuple[int, dict[str, Any], str]],
         events: list[tuple[str, dict[str, Any]]],
         fields: dict[str, Any],
     ) -> None:
-        """A simultaneous game's posts: rounds resolved and started, the status, the last one."""
+        """A simultaneous game's posts: rounds started (with the last one's summary), the status
+        board, the nudge to the last one planning."""
         game, now = table.game, self.clock.now()
         seats = {s.seat: s for s in table.seats}
         at = await self.repo.action_count(table.row.id)
-        report = _resolved(game, state)
-        if report != last_report:
-            events.append(("round_resolved", {"round": report, "at": at}))
         if game.is_over(state):
             return
         if any(kind == "round_started" for kind, _ in events):
@@ -962,11 +953,6 @@ def _turn_view(table: Table, seat: int, turn: int) -> "TurnView":
     game = table.game
     legal = [a.model_dump(mode="json") for a in game.legal_actions(table.state, seat)]
     return TurnView(table, seat, turn, game.view(table.state, seat), legal)
-
-
-def _resolved(game: Game, state: Any) -> int:
-    """The last round whose plans were built: the round marker moves on as a round resolves."""
-    return state.round if game.is_over(state) else state.round - 1
 
 
 def _same_round(table: Table, round_: int) -> None:

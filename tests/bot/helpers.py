@@ -62,9 +62,10 @@ def png(data: bytes) -> Image.Image:
 
 
 def png_attachment(server: StandIn, message: Message, filename: str) -> Image.Image:
+    """The message's attachment `filename` (a post may carry several), decoded."""
     names = [a.filename for a in message.attachments]
-    assert names == [filename], f"{message!r} has attachments {names}, not [{filename!r}]"
-    return png(server.attachment_bytes(message.attachments[0]))
+    assert names.count(filename) == 1, f"{message!r} has attachments {names}, not {filename!r}"
+    return png(server.attachment_bytes(message.attachments[names.index(filename)]))
 
 
 def first_content(message: Message) -> str:
@@ -145,9 +146,7 @@ class Game:
 
     def channel_messages(self, prefix: str) -> list[Message]:
         return [
-            m
-            for m in self.server.messages(self.channel)
-            if not m.ephemeral and m.content.startswith(prefix)
+            m for m in self.server.messages(self.channel) if not m.ephemeral and prefix in m.content
         ]
 
     def summaries(self, round_: int) -> list[Message]:

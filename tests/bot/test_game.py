@@ -40,7 +40,9 @@ def check_game_over(game: Game, names: list[str], dm_people: list[User]) -> None
     assert len(over) == 1
     image = png_attachment(game.server, over[0], "results.png")
     assert image.width >= 400
-    standings = over[0].content.splitlines()[1:]
+    lines = over[0].content.splitlines()
+    assert lines[0] == "**Round 15 built.**", "the last round's summary comes with the results"
+    standings = lines[lines.index("**Game over!**") + 1 :]
     assert len(standings) == len(names)
     assert sorted(line.split(". ", 1)[1].split(":")[0] for line in standings) == sorted(names)
     assert all(line.endswith(" VP") for line in standings)
@@ -126,6 +128,7 @@ async def test_three_people_play_a_whole_game(scene: Scene, bot: GameBot) -> Non
     table = await game.table()
     assert table.row.status == "finished"
     check_game_over(game, names, [ada, ben])
+    check_quiet_channel(game)
     async with bot.service.repo.reading() as repo:
         actions = await repo.actions(game.gid)
     assert sum(1 for _, _, source in actions if source == "player") == 45
@@ -202,6 +205,20 @@ async def test_place_in_the_game_channel_stays_private(scene: Scene, bot: GameBo
     reply = await respond(s.slash(ada, scene.channel, "powerline undo"))
     assert reply is not None and reply.ephemeral and reply.visible_to is ada
     assert len([m for m in s.messages(scene.channel) if not m.ephemeral]) == before
+
+
+def check_quiet_channel(game: Game) -> None:
+    """One status board for the whole game, edited in place; a round's summary and the next
+    roll in one post; at most two posts a round (with the notice for closed DMs)."""
+    posts = [m for m in game.server.messages(game.channel) if m.author.bot and not m.ephemeral]
+    boards = [m for m in posts if m.embeds and " · round " in m.embeds[0].get("title", "")]
+    assert len(boards) == 1 and len(boards[0].edits) >= 15
+    for round_ in range(2, 16):
+        (post,) = game.channel_messages(f"**Round {round_} of 15**")
+        assert post.content.startswith(f"**Round {round_ - 1} built.**")
+    rounds = [m for m in posts if "**Round " in m.content]
+    assert len(rounds) == 16, "15 rolls with the summaries before them, and the results"
+    assert len(posts) <= 1 + 1 + 2 * 15 + 1, len(posts)
 
 
 def status_board(game: Game) -> Message:

@@ -51,7 +51,7 @@ def channel_posts(server: StandIn, channel: Channel, prefix: str) -> list[Messag
     return [
         m
         for m in server.messages(channel)
-        if not m.ephemeral and m.author.bot and m.content.startswith(prefix)
+        if not m.ephemeral and m.author.bot and prefix in m.content
     ]
 
 

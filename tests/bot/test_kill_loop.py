@@ -106,7 +106,7 @@ def _every_post_once(server: StandIn, channel, people, gid: int, database: Path)
         built = [p for p in posts if p.startswith(f"**Round {r} built.**")]
         assert len(built) == 1, f"game {gid} round {r}: {len(built)} summaries"
     for r in range(1, round_ + 1):
-        rolled = [p for p in posts if p.startswith(f"**Round {r} of 15**")]
+        rolled = [p for p in posts if f"**Round {r} of 15**" in p]
         assert len(rolled) == 1, f"game {gid} round {r}: {len(rolled)} rolls"
         for person in people:
             boards = [

@@ -68,6 +68,14 @@ async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: 
     await bot.delivery.flush()
     over = next(m for m in s.messages(scene.channel) if "**Game over!**" in m.content)
     assert png_attachment(s, over, "results.png").width >= 1000
+    # The last round's score sheet is the results card: it is posted once.
+    assert [a.filename for a in over.attachments] == ["results.png"]
+    sheets = [
+        m
+        for m in s.messages(scene.channel)
+        if any(a.filename == "results.png" for a in m.attachments)
+    ]
+    assert sheets == [over]
     summaries = [
         m
         for m in s.messages(scene.channel)

@@ -1,5 +1,7 @@
 """Railroad Ink through the bot: a table, routes drawn by slash command, AI seats, the end."""
 
+import re
+
 from bot.app import GameBot
 from engine.railroad_ink import autopilot
 from tests.bot.conftest import Scene
@@ -110,10 +112,15 @@ async def test_the_dm_planner_draws_a_route_by_die_then_cell_then_orientation(
     ]
     assert cells, "no column group offers a cell"
     cell = cells[0]["options"][0]["value"]
+    back = await respond(s.click(ada, message, f"ri:back:{gid}:1"))
+    assert back is message and message.find_component(custom_id=f"ri:die:{gid}:1")
+    await respond(s.select(ada, message, f"ri:die:{gid}:1", [die]))
     await respond(s.select(ada, message, cells[0]["custom_id"], [cell]))
     turn_id = f"ri:turn:{gid}:1:{die}:{cell}"
-    turn = message.component(custom_id=turn_id)["options"][0]["value"]
-    await respond(s.select(ada, message, turn_id, [turn]))
-    assert f"→ {cell}, turn {turn}" in message.content
+    option = message.component(custom_id=turn_id)["options"][0]
+    assert re.fullmatch(r"(highway|railway) [a-z ,;]+", option["label"]), option["label"]
+    await respond(s.select(ada, message, turn_id, [option["value"]]))
+    assert f"→ {cell}, {option['label']}" in message.content
+    assert re.search(r"1\. route die \d \(.+\) → ", message.content), message.content
     draft = await bot.service.draft(gid, ada.id)
     assert len(draft.steps) == 1 and draft.steps[0]["cell"] == cell

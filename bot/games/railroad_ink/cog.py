@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.railroad_ink.plugin import die_words, face_of, turn_words
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.service import Service
@@ -71,7 +72,7 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     @app_commands.describe(
         die="The die (or special route) to draw",
         cell="Where, e.g. C4",
-        orientation="How it is turned (0–7; the suggestions list the legal ones)",
+        orientation="How it is turned (the suggestions name its route ends)",
         game="Which game (if several)",
     )
     async def draw(
@@ -95,9 +96,11 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     @draw.autocomplete("die")
     async def _dice(self, interaction: discord.Interaction, current: str):
         seen: dict[str, str] = {}
+        tv = await self._table_state(interaction)
         for o in await self._draws(interaction):
             value = f"special:{o['face']}" if o["die"] == "special" else o["die"]
-            seen.setdefault(value, value.replace("special:", "special route ").replace("_", " "))
+            if tv is not None:
+                seen.setdefault(value, die_words(value, face_of(tv, value)))
         return [
             app_commands.Choice(name=label, value=value)
             for value, label in seen.items()
@@ -119,7 +122,19 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         turns = sorted(
             {o["orientation"] for o in await self._draws(interaction, die) if o["cell"] == cell}
         )
-        return [app_commands.Choice(name=f"{t}", value=t) for t in turns][:25]
+        state = await self._table_state(interaction)
+        if state is None or not die:
+            return []
+        face = face_of(state, die)
+        return [app_commands.Choice(name=turn_words(face, t)[:100], value=t) for t in turns][:25]
+
+    async def _table_state(self, interaction: discord.Interaction):
+        """The state of the user's Railroad Ink game, for naming dice and turns."""
+        try:
+            game = getattr(interaction.namespace, "game", None)
+            return (await self.service.pick_game(interaction.user.id, game, GAME)).state
+        except UserError:
+            return None
 
     async def _draws(self, interaction: discord.Interaction, die: str | None = None) -> list[dict]:
         try:

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.games.railroad_ink.plugin import face_of, turn_words
 from bot.service.service import DraftView
 from bot.ui.common import guarded, service
 from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, planner_text
@@ -96,15 +97,20 @@ class TurnSelect(
     template=r"ri:turn:(?P<game>\d+):(?P<round>\d+):(?P<die>[a-z0-9_:]+):(?P<cell>[A-G][1-7])",
 ):
     def __init__(
-        self, game_id: int, round_: int, die: str, cell: str, turns: list[int] | None = None
+        self,
+        game_id: int,
+        round_: int,
+        die: str,
+        cell: str,
+        turns: list[tuple[int, str]] | None = None,
     ):
         turns = turns or []
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ri:turn:{game_id}:{round_}:{die}:{cell}",
-                placeholder="…turned",
+                placeholder="…with its route ends…",
                 options=[
-                    discord.SelectOption(label=f"orientation {t}", value=str(t)) for t in turns
+                    discord.SelectOption(label=words[:100], value=str(t)) for t, words in turns
                 ]
                 or [discord.SelectOption(label="(no orientation fits)", value="-")],
                 disabled=not turns,
@@ -160,6 +166,7 @@ def cell_view(draft: DraftView, die: str) -> discord.ui.View:
             )
         )
     view.add_item(PlannerButton(draft.table.row.id, draft.round, "show"))
+    view.add_item(BackButton(draft.table.row.id, draft.round))
     return view
 
 
@@ -167,8 +174,11 @@ def turn_view(draft: DraftView, die: str, cell: str) -> discord.ui.View:
     turns = sorted(
         {s["orientation"] for s in draws(draft) if _matches(s, die) and s["cell"] == cell}
     )
+    face = face_of(draft.table.state, die)
+    labelled = [(t, turn_words(face, t)) for t in turns]
     view = discord.ui.View(timeout=None)
-    view.add_item(TurnSelect(draft.table.row.id, draft.round, die, cell, turns))
+    view.add_item(TurnSelect(draft.table.row.id, draft.round, die, cell, labelled))
+    view.add_item(BackButton(draft.table.row.id, draft.round))
     return view
 
 
@@ -190,4 +200,31 @@ def railroad_planner_view(draft: DraftView) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (DieSelect, CellSelect, TurnSelect)
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ri:back:(?P<game>\d+):(?P<round>\d+)"
+):
+    """Back from the cell or the orientation select to the whole planner."""
+
+    def __init__(self, game_id: int, round_: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ri:back:{game_id}:{round_}",
+            )
+        )
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "BackButton":
+        return cls(int(match["game"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            draft = await _draft(interaction, self.game_id, self.round)
+            await interaction.response.edit_message(view=railroad_planner_view(draft))
+
+        await guarded(interaction, act)
+
+
+DYNAMIC_ITEMS = (DieSelect, CellSelect, TurnSelect, BackButton)

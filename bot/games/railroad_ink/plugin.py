@@ -7,7 +7,7 @@ from bot.service.hosting import Hosted
 from data import load_text
 from engine.railroad_ink import autopilot
 from engine.railroad_ink.actions import parse_step
-from engine.railroad_ink.board import face_name
+from engine.railroad_ink.board import SIDES, face_name, tile
 
 EXPANSION_WORDS = {"street_lamps": "Street Lamps", "power_grid": "Power Grid"}
 
@@ -22,7 +22,8 @@ class RailroadInkPlanner:
         kind = step["step"]
         if kind == "draw":
             face = step.get("face") or _rolled_face(state, step["die"])
-            return f"{step['die']} ({face_name(face)}) → {step['cell']}, turn {step['orientation']}"
+            where = f"{step['cell']}, {turn_words(face, step['orientation'])}"
+            return f"{die_words(step['die'], face)} → {where}"
         if kind == "activate":
             return f"light the lamps of {step['line']}"
         where = step.get("cell") or step.get("exit") or step.get("start") or "the Accumulator"
@@ -42,6 +43,36 @@ class RailroadInkPlanner:
 
     def flag_refusal(self, state: Any, seat: int) -> str | None:
         return "Railroad Ink plans have no vacation tile."
+
+
+DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+KINDS = {"H": "highway", "R": "railway"}
+
+
+def turn_words(face: str, orientation: int) -> str:
+    """A turned face as its route ends read: "railway north and east"."""
+    sides = tile(face, orientation).sides
+    parts = []
+    for kind, name in KINDS.items():
+        ends = [DIRECTIONS[SIDES[d]] for d in range(4) if sides[d] == kind]
+        if ends:
+            parts.append(f"{name} {' and '.join(ends) if len(ends) < 3 else ', '.join(ends)}")
+    return "; ".join(parts)
+
+
+def die_words(die: str, face: str) -> str:
+    """A die as a person names it: "route die 2 (railway curve)", "special route (…)"."""
+    if die == "special" or die.startswith("special:"):
+        return f"special route ({face_name(face)})"
+    kind, number = die.rstrip("0123456789"), die[len(die.rstrip("0123456789")) :]
+    return f"{kind} die {number} ({face_name(face)})"
+
+
+def face_of(state: Any, die: str) -> str:
+    """The face a die value of the planner shows ("route1", "special:<face>")."""
+    if die.startswith("special:"):
+        return die.split(":", 1)[1]
+    return _rolled_face(state, die)
 
 
 def _rolled_face(state: Any, die: str) -> str:

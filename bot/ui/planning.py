@@ -19,6 +19,7 @@ PLANNER_BUTTONS = {
     "vacation": ("Vacation tile", discord.ButtonStyle.secondary),
     "show": ("Show board", discord.ButtonStyle.secondary),
     "submit": ("Submit", discord.ButtonStyle.success),
+    "back": ("Back", discord.ButtonStyle.secondary),
 }
 
 
@@ -60,7 +61,7 @@ def planner_text(draft: DraftView) -> str:
 
 class PlannerButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pl:plan:(?P<game>\d+):(?P<round>\d+):(?P<action>undo|clear|vacation|show|submit)",
+    template=r"pl:plan:(?P<game>\d+):(?P<round>\d+):(?P<action>undo|clear|vacation|show|submit|back)",
 ):
     def __init__(self, game_id: int, round_: int, action: str, disabled: bool = False) -> None:
         label, style = PLANNER_BUTTONS[action]
@@ -83,6 +84,10 @@ class PlannerButton(
         async def act() -> None:
             svc, uid = service(interaction.client), interaction.user.id
             await svc.check_round(self.game_id, self.round)
+            if self.action == "back":
+                draft = await svc.draft(self.game_id, uid)
+                await interaction.response.edit_message(view=planner_view(draft))
+                return
             if self.action == "show":
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await interaction.followup.send(file=await draft_board(svc, self.game_id, uid))
@@ -118,20 +123,24 @@ class PlannerButton(
 
 
 class PlannerSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pl:pick:(?P<game>\d+):(?P<round>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pl:pick:(?P<game>\d+):(?P<round>\d+)(?::(?P<part>\d))?",
 ):
+    """A select of next steps (`part` tells apart the selects of one message)."""
+
     def __init__(
         self,
         game_id: int,
         round_: int,
         options: list[tuple[str, str]] | None = None,
         prompt: str = "",
+        part: int = 0,
     ) -> None:
         choices = [
             discord.SelectOption(label=label[:100], value=key) for label, key in (options or [])
         ]
         select = discord.ui.Select(
-            custom_id=f"pl:pick:{game_id}:{round_}",
+            custom_id=f"pl:pick:{game_id}:{round_}" + (f":{part}" if part else ""),
             placeholder=prompt or None,
             options=choices or [discord.SelectOption(label="(nothing can be added)", value="-")],
             disabled=not choices,
@@ -143,7 +152,7 @@ class PlannerSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
     ) -> "PlannerSelect":
-        self = cls(int(match["game"]), int(match["round"]))
+        self = cls(int(match["game"]), int(match["round"]), part=int(match["part"] or 0))
         self.item = item
         return self
 
@@ -169,18 +178,89 @@ def planner_view(draft: DraftView) -> discord.ui.View:
     own = presenter(draft.table.row.game).planner_view
     if own is not None:
         return own(draft)
-    options = sorted(draft.next_options, key=lambda o: "joker" in o[0])[:25]
+    show = presenter(draft.table.row.game)
+    options = sorted(draft.next_options, key=lambda o: "joker" in o[0])
     view = discord.ui.View(timeout=None)
-    prompt = presenter(draft.table.row.game).step_prompt
-    view.add_item(PlannerSelect(draft.table.row.id, draft.round, options, prompt))
+    if len(options) <= 25 or show.step_group is None:
+        view.add_item(
+            PlannerSelect(draft.table.row.id, draft.round, options[:25], show.step_prompt)
+        )
+    else:
+        # Every legal step stays reachable by clicking: a group first, then its steps.
+        groups: dict[str, int] = {}
+        for _, key in options:
+            group = show.step_group(key)
+            groups[group] = groups.get(group, 0) + 1
+        view.add_item(GroupSelect(draft.table.row.id, draft.round, list(groups.items())))
     add_planner_buttons(view, draft)
     return view
+
+
+def group_view(draft: DraftView, group: str) -> discord.ui.View:
+    """The steps of one group, in selects of 25, with a Back button."""
+    show = presenter(draft.table.row.game)
+    options = sorted(
+        (o for o in draft.next_options if show.step_group and show.step_group(o[1]) == group),
+        key=lambda o: "joker" in o[0],
+    )
+    if not options:
+        raise UserError(f"Nothing in “{group}” can be added to this plan now.")
+    view = discord.ui.View(timeout=None)
+    gid, rnd = draft.table.row.id, draft.round
+    for part in range(min(4, -(-len(options) // 25))):
+        chunk = options[25 * part : 25 * part + 25]
+        view.add_item(PlannerSelect(gid, rnd, chunk, f"{show.step_prompt} ({group})", part))
+    view.add_item(PlannerButton(gid, rnd, "back"))
+    return view
+
+
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"pl:group:(?P<game>\d+):(?P<round>\d+)"
+):
+    """When the next steps are more than one select holds: their group first."""
+
+    def __init__(
+        self, game_id: int, round_: int, groups: list[tuple[str, int]] | None = None
+    ) -> None:
+        options = [
+            discord.SelectOption(label=f"{g} ({n} choice{'' if n == 1 else 's'})", value=g[:100])
+            for g, n in (groups or [])
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pl:group:{game_id}:{round_}",
+                placeholder="Choose a group first…",
+                options=options or [discord.SelectOption(label="(nothing)", value="-")],
+                disabled=not options,
+            )
+        )
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> "GroupSelect":
+        self = cls(int(match["game"]), int(match["round"]))
+        self.item = item
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            svc = service(interaction.client)
+            await svc.check_round(self.game_id, self.round)
+            draft = await svc.draft(self.game_id, interaction.user.id)
+            view = group_view(draft, self.item.values[0])
+            await interaction.response.edit_message(view=view)
+
+        await guarded(interaction, act)
 
 
 def add_planner_buttons(view: discord.ui.View, draft: DraftView) -> None:
     gid, rnd = draft.table.row.id, draft.round
     for action in PLANNER_BUTTONS:
-        if action == "vacation" and not presenter(draft.table.row.game).vacation:
+        if action == "back" or (
+            action == "vacation" and not presenter(draft.table.row.game).vacation
+        ):
             continue
         disabled = (action == "submit" and not draft.can_submit) or (
             action in ("undo", "clear") and not draft.steps
@@ -237,4 +317,4 @@ async def draft_board(svc: Service, game_id: int, user_id: int) -> discord.File:
     return discord.File(io.BytesIO(data), filename="draft.png")
 
 
-DYNAMIC_ITEMS = (PlannerButton, PlannerSelect, OpenPlanner)
+DYNAMIC_ITEMS = (PlannerButton, PlannerSelect, GroupSelect, OpenPlanner)

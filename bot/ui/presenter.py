@@ -44,6 +44,8 @@ class Presenter:
     """What the planner says before the first step."""
     step_prompt: str = "Choose the next step…"
     """The placeholder of the planner's select of next steps."""
+    step_group: Callable[[str], str] | None = None
+    """The group of a next step (by its key), when they are more than one select holds."""
     preview_each_step: bool = False
     """Answer every planning step with the board and the draft drawn on it."""
     vacation: bool = False

@@ -85,6 +85,24 @@ def texts(message: Message) -> str:
     return "\n".join(parts)
 
 
+async def pick_worker(
+    server: StandIn, person: User, planner: Message, gid: int, round_: int, key: str
+) -> bool:
+    """Choose one worker by clicking: in the select, or its colour's group then its select."""
+    group = planner.find_component(custom_id=f"pl:group:{gid}:{round_}")
+    if group is not None:
+        colour = f"{key.split(':', 1)[0]} worker"
+        await respond(server.select(person, planner, group["custom_id"], [colour]))
+    for component in planner.iter_components():
+        custom_id = component.get("custom_id", "")
+        offered = [o["value"] for o in component.get("options", [])]
+        if custom_id.startswith(f"pl:pick:{gid}:{round_}") and key in offered:
+            updated = await respond(server.select(person, planner, custom_id, [key]))
+            assert updated is planner
+            return True
+    return False
+
+
 @dataclass
 class Game:
     """One table as the tests follow it: where it plays and the bot that runs it."""
@@ -153,7 +171,7 @@ class Game:
         return self.channel_messages(f"**Round {round_} built.**")
 
     def dm_planner(self, person: User, round_: int) -> Message | None:
-        wanted = f"pl:pick:{self.gid}:{round_}"
+        wanted = f"pl:plan:{self.gid}:{round_}:submit"
         for message in reversed(self.server.dms(person)):
             if message.author.bot and message.find_component(custom_id=wanted):
                 return message
@@ -192,16 +210,10 @@ class Game:
         return planner
 
     async def pick(self, person: User, planner: Message, round_: int, keys: Iterable[str]) -> None:
-        """Choose each worker in the planner's select, as offered."""
-        custom_id = f"pl:pick:{self.gid}:{round_}"
+        """Choose each worker in the planner, as offered (its colour first when the choices are
+        more than one select holds)."""
         for key in keys:
-            offered = [o["value"] for o in planner.component(custom_id=custom_id)["options"]]
-            if key not in offered:
-                # The select shows 25 options at most; a person types it into /powerline place.
-                await self.place_by_command(person, self.server.dm_channel(person), [key])
-                continue
-            updated = await respond(self.server.select(person, planner, custom_id, [key]))
-            assert updated is planner
+            assert await pick_worker(self.server, person, planner, self.gid, round_, key), key
 
     async def place_by_command(self, person: User, where: Channel, keys: Iterable[str]) -> None:
         for key in keys:

@@ -22,7 +22,7 @@ def check_round_posts(
         boards = game.board_dms(person, round_)
         assert len(boards) == 1, f"{person.name} got {len(boards)} boards for round {round_}"
         png_attachment(game.server, boards[0], f"board-{seats[person.id] + 1}.png")
-        assert boards[0].find_component(custom_id=f"pl:pick:{game.gid}:{round_}")
+        assert boards[0].find_component(custom_id=f"pl:plan:{game.gid}:{round_}:submit")
 
 
 def check_summary(game: Game, round_: int, names: list[str]) -> Message:

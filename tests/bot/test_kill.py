@@ -19,7 +19,7 @@ from bot.games.powerline.words import placement_key
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Message, StandIn, User
-from tests.bot.helpers import TIMEOUT, answer, first_content, png_attachment, respond
+from tests.bot.helpers import TIMEOUT, answer, first_content, pick_worker, png_attachment, respond
 from tests.bot.process import Process, bot_env, launch
 
 
@@ -30,7 +30,7 @@ def query(database: Path, sql: str, *args: object) -> list[tuple[Any, ...]]:
 
 
 def dm_planner(server: StandIn, person: User, gid: int, round_: int) -> Message | None:
-    wanted = f"pl:pick:{gid}:{round_}"
+    wanted = f"pl:plan:{gid}:{round_}:submit"
     for message in reversed(server.dms(person)):
         if message.author.bot and message.find_component(custom_id=wanted):
             return message
@@ -86,17 +86,8 @@ async def pick(
     server: StandIn, person: User, planner: Message, gid: int, round_: int, keys: list[str]
 ) -> None:
     """Choose each worker in the planner's select (by command if the select can't show it)."""
-    custom_id = f"pl:pick:{gid}:{round_}"
     for key in keys:
-        offered = [o["value"] for o in planner.component(custom_id=custom_id)["options"]]
-        if key not in offered:
-            # The select lists 25 workers at most; a person then types /powerline place.
-            dm = server.dm_channel(person)
-            reply = await respond(server.slash(person, dm, "powerline place", placement=key))
-            assert reply is not None and "your plan**" in reply.content, reply
-            continue
-        updated = await respond(server.select(person, planner, custom_id, [key]))
-        assert updated is planner, updated
+        assert await pick_worker(server, person, planner, gid, round_, key), key
 
 
 async def click(server: StandIn, person: User, planner: Message, gid: int, action: str) -> None:

@@ -21,5 +21,6 @@ PRESENTER = Presenter(
     status_image=powerline.centre_board,
     empty_plan="No workers placed yet: start with the red or the black worker.",
     step_prompt="Place the next worker…",
+    step_group=lambda key: key.split(":", 1)[0] + " worker",
     vacation=True,
 )

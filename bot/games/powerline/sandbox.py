@@ -48,7 +48,7 @@ async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_:
         planner = await sb.act(server.click(person, notice, f"pl:open:{gid}:{round_}"))
     elif round_ % 2:
         dm = server.dm_channel(person)
-        planner = await server.wait_for(lambda: _find(sb, dm, f"pl:pick:{gid}:{round_}"), 15)
+        planner = await server.wait_for(lambda: _find(sb, dm, f"pl:plan:{gid}:{round_}:submit"), 15)
         sb.note(f"{person.name} plans round {round_} with the DM planner.")
     else:
         dm = server.dm_channel(person)
@@ -61,15 +61,18 @@ async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_:
         return
     assert planner is not None
     for key in keys:
-        offered = [
-            o["value"] for o in planner.component(custom_id=f"pl:pick:{gid}:{round_}")["options"]
+        group = planner.find_component(custom_id=f"pl:group:{gid}:{round_}")
+        if group is not None:
+            colour = f"{key.split(':', 1)[0]} worker"
+            sb.note(f"{person.name} has more choices than one menu holds: picks {colour} first.")
+            await sb.act(server.select(person, planner, group["custom_id"], [colour]))
+        picks = [
+            c
+            for c in planner.iter_components()
+            if c.get("custom_id", "").startswith(f"pl:pick:{gid}:{round_}")
+            and key in [o["value"] for o in c["options"]]
         ]
-        if key in offered:
-            await sb.act(server.select(person, planner, f"pl:pick:{gid}:{round_}", [key]))
-        else:
-            await sb.act(
-                server.slash(person, server.dm_channel(person), "powerline place", placement=key)
-            )
+        await sb.act(server.select(person, planner, picks[0]["custom_id"], [key]))
     if plan.vacation:
         await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:vacation"))
     await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:submit"))

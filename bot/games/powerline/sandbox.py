@@ -1,10 +1,13 @@
 """The sandbox's Powerline game: Ada, Ben and Chloé (DMs closed) and an AI, with Adventure
-Island, planned by the DM planner, by `/powerline place` and from the channel's Plan button."""
+Island, planned by the DM planner, by `/powerline place` and from the channel's Plan button,
+each person in their own way."""
 
+from random import Random
 from typing import TYPE_CHECKING
 
 from bot.games.powerline.words import placement_key
 from engine.powerline import autopilot
+from engine.powerline.actions import Placement
 from standin import Channel, Message, User
 
 if TYPE_CHECKING:
@@ -36,11 +39,32 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     sb.note("The Powerline game is over; the results are posted.")
 
 
+STYLES = {"Ada": "autopilot", "Ben": "steady", "Chloé": "daring"}
+"""Each person plays their own way: Ada as the autopilot would, Ben builds three workers from
+the first choices offered, Chloé picks at random and stops when she likes."""
+
+
+def _own_way(table, seat: int, style: str, rng: Random) -> tuple[list[str], bool]:
+    """The placements (keys) and the vacation tile of one person's plan, in their style."""
+    game, state = table.game, table.state
+    if style == "autopilot":
+        plan = autopilot.choose(game.view(state, seat), seat)
+        return [placement_key(p) for p in plan.placements], plan.vacation
+    steps: list[dict] = []
+    while True:
+        offered = [o.model_dump(mode="json") for o in game.legal_next(state, seat, steps)]
+        ready = game.can_submit(state, seat, steps)
+        enough = len(steps) >= 3 if style == "steady" else rng.random() < 0.4
+        if not offered or (ready and enough):
+            break
+        steps.append(offered[0] if style == "steady" else rng.choice(offered))
+    return [placement_key(Placement.model_validate(s)) for s in steps], False
+
+
 async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_: int, seat: int):
-    """A person enters the plan the autopilot suggests, as a person would, click by click."""
+    """A person enters their plan, as a person would, click by click."""
     table = await sb.bot.service.table(gid)
-    plan = autopilot.choose(table.game.view(table.state, seat), seat)
-    keys = [placement_key(p) for p in plan.placements]
+    keys, vacation = _own_way(table, seat, STYLES[person.name], Random(f"{gid}:{round_}:{seat}"))
     server = sb.server
     if not person.dms_open:
         notice = await server.wait_for(lambda: _find(sb, channel, f"pl:open:{gid}:{round_}"), 15)
@@ -55,7 +79,7 @@ async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_:
         sb.note(f"{person.name} plans round {round_} with /powerline place in DMs.")
         for key in keys:
             await sb.act(server.slash(person, dm, "powerline place", placement=key))
-        if plan.vacation:
+        if vacation:
             await sb.act(server.slash(person, dm, "powerline vacation", on=True))
         await sb.act(server.slash(person, dm, "powerline submit"))
         return
@@ -73,7 +97,7 @@ async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_:
             and key in [o["value"] for o in c["options"]]
         ]
         await sb.act(server.select(person, planner, picks[0]["custom_id"], [key]))
-    if plan.vacation:
+    if vacation:
         await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:vacation"))
     await sb.act(server.click(person, planner, f"pl:plan:{gid}:{round_}:submit"))
 

@@ -102,9 +102,7 @@ class PlannerButton(
                         content="✅ Plan submitted, and the round is resolving.", view=None
                     )
                 else:
-                    await interaction.response.edit_message(
-                        content=planner_text(draft), view=planner_view(draft)
-                    )
+                    await interaction.response.edit_message(**await refreshed(draft))
                 await flush(interaction.client)
                 return
             current = await svc.draft(self.game_id, uid)
@@ -115,9 +113,7 @@ class PlannerButton(
                 clear=self.action == "clear",
                 vacation=(not current.vacation) if self.action == "vacation" else None,
             )
-            await interaction.response.edit_message(
-                content=planner_text(draft), view=planner_view(draft)
-            )
+            await interaction.response.edit_message(**await refreshed(draft))
 
         await guarded(interaction, act)
 
@@ -166,9 +162,7 @@ class PlannerSelect(
             table = await svc.table(self.game_id)
             step = table.hosted.planner.parse_key(values[0])
             draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
-            await interaction.response.edit_message(
-                content=planner_text(draft), view=planner_view(draft)
-            )
+            await interaction.response.edit_message(**await refreshed(draft))
 
         await guarded(interaction, act)
 
@@ -306,7 +300,20 @@ def open_planner_view(game_id: int, round_: int) -> discord.ui.View:
 
 async def draft_board(svc: Service, game_id: int, user_id: int) -> discord.File:
     """The player's board with their current draft drawn on it (their eyes only)."""
-    draft = await svc.draft(game_id, user_id)
+    return await board_of(await svc.draft(game_id, user_id))
+
+
+async def refreshed(draft: DraftView) -> dict[str, Any]:
+    """A planner message after a change: its words, its controls and the board redrawn with
+    the draft as it is now (so the picture grows with the plan and shows it submitted)."""
+    return {
+        "content": planner_text(draft),
+        "view": planner_view(draft),
+        "attachments": [await board_of(draft)],
+    }
+
+
+async def board_of(draft: DraftView) -> discord.File:
     table = draft.table
     view = table.game.view(table.state, draft.seat)
     names = [s.name for s in table.seats]

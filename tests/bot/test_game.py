@@ -102,7 +102,10 @@ async def test_three_people_play_a_whole_game(scene: Scene, bot: GameBot) -> Non
         chloe_keys, chloe_vacation = await game.suggested(chloe)
         await game.pick(chloe, planner, round_, chloe_keys)
         # Ada uses the select in her DMs; Ben alternates between the select and the command.
-        await game.plan_with_select(ada, await game.wait_dm_planner(ada, round_), round_)
+        ada_planner = await game.wait_dm_planner(ada, round_)
+        await game.plan_with_select(ada, ada_planner, round_)
+        # The planner's picture was redrawn with the plan, and it now says it is submitted.
+        assert [a.filename for a in ada_planner.attachments] == ["draft.png"]
         if round_ % 2:
             await game.plan_with_select(ben, await game.wait_dm_planner(ben, round_), round_)
         else:
@@ -178,7 +181,10 @@ async def test_one_person_and_five_ai_seats(scene: Scene, bot: GameBot) -> None:
         assert table.state.plans[0] is None
         assert all(table.state.plans[seat] is not None for seat in range(1, 6))
         if round_ % 2:
-            await game.plan_with_select(ada, await game.wait_dm_planner(ada, round_), round_)
+            ada_planner = await game.wait_dm_planner(ada, round_)
+        await game.plan_with_select(ada, ada_planner, round_)
+        # The planner's picture was redrawn with the plan, and it now says it is submitted.
+        assert [a.filename for a in ada_planner.attachments] == ["draft.png"]
         else:
             dm = s.dm_channel(ada)
             keys, vacation = await game.suggested(ada)

@@ -9,7 +9,7 @@ import discord
 from bot.games.railroad_ink.plugin import face_of, turn_words
 from bot.service.service import DraftView
 from bot.ui.common import guarded, service
-from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, planner_text
+from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, refreshed
 
 COLUMN_GROUPS = ("ABC", "DE", "FG")
 """Legal cells split by column, so no select holds more than 25 options."""
@@ -137,9 +137,7 @@ class TurnSelect(
             if self.die.startswith("special:"):
                 step.update(die="special", face=self.die.split(":", 1)[1])
             draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
-            await interaction.response.edit_message(
-                content=planner_text(draft), view=railroad_planner_view(draft)
-            )
+            await interaction.response.edit_message(**await refreshed(draft))
 
         await guarded(interaction, act)
 

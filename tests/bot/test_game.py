@@ -181,10 +181,7 @@ async def test_one_person_and_five_ai_seats(scene: Scene, bot: GameBot) -> None:
         assert table.state.plans[0] is None
         assert all(table.state.plans[seat] is not None for seat in range(1, 6))
         if round_ % 2:
-            ada_planner = await game.wait_dm_planner(ada, round_)
-        await game.plan_with_select(ada, ada_planner, round_)
-        # The planner's picture was redrawn with the plan, and it now says it is submitted.
-        assert [a.filename for a in ada_planner.attachments] == ["draft.png"]
+            await game.plan_with_select(ada, await game.wait_dm_planner(ada, round_), round_)
         else:
             dm = s.dm_channel(ada)
             keys, vacation = await game.suggested(ada)

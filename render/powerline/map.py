@@ -148,6 +148,9 @@ def draw_map(
                 _fitting_colours(draw, box, fits, marks.initials or {}, normal)
         if line["built"] and not line["complete"]:
             _direction_arrow(draw, frame, seat, line, colour)
+    if frame.detail:
+        for line in seat["lines"]:
+            _line_label(draw, frame, seat, line)
     for station in seat["stations"]:
         _station(draw, frame, station, colour)
     if marks.plan:
@@ -271,6 +274,7 @@ def _city(
     if frame.detail:
         vp_font = font(int(w * 0.42), bold=True)
         draw.text((x, y + h * 0.18), str(line["city_vp"]), font=vp_font, fill=INK, anchor="mm")
+
         symbol = {"opera": "♫", "church": "✝"}.get(line["building"] or "")
         if symbol:
             draw.text(
@@ -292,6 +296,28 @@ def _city(
             )
 
 
+def _line_label(
+    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any]
+) -> None:
+    """The line's name under its city, as the planner and the summaries say it ("L5"); drawn
+    after the dice so none covers it."""
+    st = _stations(seat)
+    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    nx, ny = _away_normal(frame, seat, line, toward_city=True)
+    w = frame.unit * 0.62
+    x = (ax + bx) / 2 + nx * frame.unit * 0.62
+    y = (ay + by) / 2 + ny * frame.unit * 0.62 + w * 0.72 * 0.5 + w * 0.05
+    draw.text(
+        (x, y),
+        line["id"],
+        font=font(int(w * 0.36), bold=True),
+        fill=INK,
+        anchor="mt",
+        stroke_width=3,
+        stroke_fill=PANEL,
+    )
+
+
 def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], colour: RGB) -> None:
     x, y = frame.at(station["pos"])
     r = frame.station_r
@@ -308,6 +334,16 @@ def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], c
         font=font(int(r * 0.62), bold=True),
         fill=ink,
         anchor="mm",
+    )
+    # The station's name as the summaries say it ("station A2").
+    draw.text(
+        (x - r * 0.8, y - r * 0.8),
+        station["id"],
+        font=font(int(r * 0.5), bold=True),
+        fill=INK,
+        anchor="mm",
+        stroke_width=3,
+        stroke_fill=PANEL,
     )
     if station["covered"]:
         draw.text(

@@ -88,13 +88,11 @@ def _cell(
     vp_text = f"{done['vp_after']} VP"
     vp_font = font(22, bold=True)
     vp_w = vp_font.getlength(vp_text)
+    # A disc of the seat's colour, not a number that reads like a place in the standings.
+    draw.ellipse((x0 + 24, y0 + 15, x0 + 44, y0 + 35), fill=colour, outline=INK, width=2)
     draw.text(
-        (x0 + 24, y0 + 12),
-        fit(
-            f"{i + 1}. {player_names(len(view['seats']), names)[i]}",
-            name_font,
-            int(x1 - x0 - 48 - vp_w),
-        ),
+        (x0 + 52, y0 + 12),
+        fit(player_names(len(view["seats"]), names)[i], name_font, int(x1 - x0 - 76 - vp_w)),
         font=name_font,
         fill=INK,
     )

@@ -1,5 +1,7 @@
 """Table options chosen when a lobby opens (the game's own rules options live in its Config)."""
 
+from datetime import datetime, timedelta
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -18,3 +20,14 @@ class TableOptions(BaseModel):
     """Consecutive timeouts after which a seat is handed to an AI."""
     thread: bool = False
     """Play in a new thread of the channel rather than in the channel itself."""
+
+
+def next_due(options: dict, deadline: datetime | None, after: datetime) -> datetime | None:
+    """When a game with this deadline next needs the tick: its first reminder mark (half time,
+    one hour left) after `after`, else the deadline itself."""
+    if deadline is None:
+        return None
+    span = timedelta(minutes=TableOptions(**options).deadline_minutes)
+    marks = [deadline - span / 2, deadline - timedelta(hours=1)]
+    ahead = [m for m in marks if after < m and m > deadline - span]
+    return min(ahead, default=deadline)

@@ -18,12 +18,15 @@ from bot.service import results
 from bot.service.clock import Clock
 from bot.service.errors import UserError
 from bot.service.hosting import Hosted, hosting
-from bot.service.options import TableOptions
+from bot.service.options import TableOptions, next_due
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
 from engine.core import CHANCE, Game, IllegalAction, plain
 
 log = logging.getLogger(__name__)
+
+RETRY_BROKEN = timedelta(hours=1)
+"""How long a game whose deadline could not be handled (a corrupt row) waits to be tried again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,7 @@ class Service:
             self._host_only(table, user_id, moderator, "cancel the game")
             status = "cancelled" if table.row.status == "lobby" else "abandoned"
             now = self.clock.now()
-            await repo.update_game(table.row, now, status=status, deadline=None)
+            await repo.update_game(table.row, now, status=status, deadline=None, next_due=None)
             outcome = table.game.outcome(table.state) if table.state else None
             await results.record(repo, table.row, table.seats, outcome, status, now)
             await repo.queue(game_id, "cancelled", {"by": user_id}, self.clock.now())
@@ -293,7 +296,7 @@ class Service:
                 raise UserError("Only a running game can be adjudicated.")
             self._host_only(table, user_id, moderator, "adjudicate the game")
             now = self.clock.now()
-            await repo.update_game(table.row, now, status="finished", deadline=None)
+            await repo.update_game(table.row, now, status="finished", deadline=None, next_due=None)
             outcome = table.game.outcome(table.state)
             await results.record(repo, table.row, table.seats, outcome, "adjudicated", now)
             await repo.queue(game_id, "adjudicated", {"by": user_id}, now)
@@ -464,30 +467,32 @@ class Service:
     # ---- deadlines ---------------------------------------------------------------------------
 
     async def tick(self) -> int:
-        """Send due reminders and play out every passed deadline; returns the games touched."""
+        """Send due reminders and play out every passed deadline (those that passed while the bot
+        was down too); returns the games touched. Only due games are read."""
         now = self.clock.now()
         touched = 0
         async with self.repo.reading() as repo:
-            active = await repo.active_games()
-        for row in active:
-            if row.deadline is None:
-                continue
+            due = await repo.due_ids(now)
+        for game_id in due:
             try:
-                if row.deadline <= now:
-                    await self._time_out(row.id)
-                    touched += 1
-                elif await self._remind(row.id, now):
-                    touched += 1
+                if not await self._time_out(game_id):
+                    await self._remind(game_id, now)
+                touched += 1
             except Exception:  # one broken game (a corrupt row) must not stall every other one
-                log.exception("the deadline of game %s could not be handled", row.id)
+                log.exception("the deadline of game %s could not be handled", game_id)
+                async with self.repo.transaction() as repo:
+                    await repo.set_next_due(game_id, now + RETRY_BROKEN)
         return touched
 
     async def _remind(self, game_id: int, now: datetime) -> bool:
+        """Reminders whose mark has come, to each person who still owes a move."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             row = table.row
-            if row.status != "active" or row.deadline is None or table.state.phase != "plan":
+            if row.status != "active" or row.deadline is None:
+                await repo.set_next_due(game_id, None)
                 return False
+            await repo.set_next_due(game_id, next_due(row.options, row.deadline, now))
             options = TableOptions(**row.options)
             span = timedelta(minutes=options.deadline_minutes)
             marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
@@ -510,13 +515,14 @@ class Service:
                     sent = True
             return sent
 
-    async def _time_out(self, game_id: int) -> None:
-        """The autopilot plans for everyone still planning; repeat offenders become AI seats."""
+    async def _time_out(self, game_id: int) -> bool:
+        """The autopilot moves for everyone who is late; repeat offenders become AI seats.
+        False when the game's deadline has not passed."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             row = table.row
             if row.status != "active" or row.deadline is None or row.deadline > self.clock.now():
-                return
+                return False
             game = table.game
             state = table.state
             steps = []
@@ -554,6 +560,7 @@ class Service:
             seq = await repo.action_count(game_id)
             phases = [(phase, seq + end) for phase, end in phases]
             await self._commit(table, state, steps, words, phases)
+            return True
 
     async def hand_to_ai(
         self, game_id: int, by: int, target: int, moderator: bool, *, leaving: bool
@@ -607,7 +614,13 @@ class Service:
             options = TableOptions(**{**table.row.options, "deadline_minutes": minutes})
             now = self.clock.now()
             deadline = now + timedelta(minutes=minutes)
-            await repo.update_game(table.row, now, options=options.model_dump(), deadline=deadline)
+            await repo.update_game(
+                table.row,
+                now,
+                options=options.model_dump(),
+                deadline=deadline,
+                next_due=next_due(options.model_dump(), deadline, now),
+            )
             await repo.reset_reminders(game_id)
             await repo.queue(game_id, "deadline", {"by": user_id, "minutes": minutes}, now)
             return await self._table(game_id)
@@ -745,6 +758,8 @@ class Service:
             )
         if fields.get("status") == "active" and table.row.status == "lobby":
             events.insert(0, ("started", {"at": 0}))
+        if "deadline" in fields:
+            fields["next_due"] = next_due(table.row.options, fields["deadline"], now)
         await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
         for kind, payload in events:
             await self.repo.queue(table.row.id, kind, payload, now)

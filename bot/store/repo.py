@@ -153,16 +153,19 @@ class Repo:
         )
         return [_game(r) for r in rows]
 
-    async def due_games(self, now: datetime) -> list[int]:
+    async def due_ids(self, now: datetime) -> list[int]:
+        """Running games whose next reminder or deadline has come (by the indexed next_due)."""
         rows = await self._all(
-            "SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL "
-            "AND deadline <= ? ORDER BY deadline",
+            "SELECT id FROM games WHERE status = 'active' AND next_due IS NOT NULL "
+            "AND next_due <= ? ORDER BY next_due",
             (now.isoformat(),),
         )
         return [r["id"] for r in rows]
 
-    async def active_games(self) -> list[GameRow]:
-        return [_game(r) for r in await self._all("SELECT * FROM games WHERE status = 'active'")]
+    async def set_next_due(self, game_id: int, at: datetime | None) -> None:
+        await self.db.execute(
+            "UPDATE games SET next_due = ? WHERE id = ?", (at.isoformat() if at else None, game_id)
+        )
 
     async def insert_game(self, **fields: Any) -> int:
         fields["config"] = json.dumps(fields["config"])
@@ -179,8 +182,9 @@ class Repo:
         for column in ("config", "options"):
             if column in fields:
                 fields[column] = json.dumps(fields[column])
-        if "deadline" in fields and fields["deadline"] is not None:
-            fields["deadline"] = fields["deadline"].isoformat()
+        for column in ("deadline", "next_due"):
+            if column in fields and fields[column] is not None:
+                fields[column] = fields[column].isoformat()
         fields["updated_at"] = now.isoformat()
         sets = ", ".join(f"{k} = ?" for k in fields)
         cur = await self.db.execute(

@@ -2,6 +2,7 @@
 
 import asyncio
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 
@@ -189,3 +190,21 @@ async def test_a_corrupt_game_stalls_no_other_deadline_and_a_corrupt_draft_clear
     )
     cleared = await svc.edit_draft(fine.row.id, CARL, clear=True)
     assert cleared.steps == [] and cleared.next_options
+
+
+async def test_the_tick_reads_only_due_games_and_schedules_the_next_mark(world):
+    svc, clock, _ = world
+    gid = await open_table_with(svc, deadline_minutes=600)
+    await svc.start(gid, ALICE, False)
+    idle = await svc.open_table("powerline", 1, 11, CARL, "Carl", {}, TableOptions())
+    await svc.start(idle.row.id, CARL, False)
+    # Not due for hours: a tick never reads it, broken or not.
+    await svc.repo.db.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (idle.row.id,))
+    assert await svc.tick() == 0
+    deadline = (await svc.table(gid)).row.deadline
+    clock.advance(minutes=301)  # half time: the first reminder is due, and only that game
+    assert await svc.tick() == 1
+    async with svc.repo.reading() as repo:
+        row = await repo._one("SELECT next_due FROM games WHERE id = ?", (gid,))
+        assert await repo.due_ids(clock.now()) == []
+    assert row["next_due"] == (deadline - timedelta(hours=1)).isoformat(), "next: one hour left"

@@ -97,6 +97,19 @@ class Sandbox:
             await self.act(self.server.slash(self.people[1], self.lounge, "leaderboard", game=name))
             await self.act(self.server.slash(self.people[1], self.lounge, "stats", game=name))
 
+    async def open_game(
+        self, host: User, channel: Channel, command: str, clicks: list, **options: object
+    ) -> int:
+        """`host` opens a game with `command`; the lobby's buttons are clicked as `clicks` say
+        ((person, action) pairs). Returns the game's id."""
+        lobby = await self.act(self.server.slash(host, channel, command, **options))
+        assert lobby is not None
+        table = await self.bot.service.table_in(channel.id)
+        assert table is not None
+        for person, action in clicks:
+            await self.act(self.server.click(person, lobby, f"pl:lobby:{table.row.id}:{action}"))
+        return table.row.id
+
     async def look_around(self, person: User, channel: Channel, opponent: User) -> None:
         """Midway: `person` looks at an opponent's board and at every game they sit at."""
         self.note(f"{person.name} looks at {opponent.name}'s board and at /mygames.")

@@ -65,6 +65,18 @@ def fill(text: str, names: list[str]) -> str:
     return SEAT.sub(lambda m: names[int(m.group(1))], text)
 
 
+def seat_ref(seat: int) -> str:
+    """The placeholder for another seat's name in a move's words (`fill` names it)."""
+    return f"{{seat {seat}}}"
+
+
+def join(items: list[str]) -> str:
+    """Items as a person lists them: a; a and b; a, b and c."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 @dataclass(frozen=True)
 class Hosted:
     """What the service knows of a hosted game beyond its engine."""

@@ -218,7 +218,49 @@ class ActButton(
         await guarded(interaction, go)
 
 
-DYNAMIC_ITEMS = (OpenPanel, ActSelect, ActButton)
+class PanelBack(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:back:(?P<game>\d+):(?P<turn>\d+)"
+):
+    """Back from a step of a panel (a plant's bids, a region's cities) to the whole panel."""
+
+    def __init__(self, game_id: int, turn: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pl:back:{game_id}:{turn}",
+                row=4,
+            )
+        )
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> "PanelBack":
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
+            await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
+
+        await guarded(interaction, go)
+
+
+async def fresh_turn(interaction: discord.Interaction, game_id: int, turn: int) -> TurnView:
+    """The seat's turn now, refusing a panel from an earlier turn."""
+    svc = service(interaction.client)
+    tv = await svc.turn(game_id, interaction.user.id)
+    if await svc.moved_since(game_id, tv.seat, turn):
+        raise UserError(
+            f"This panel is from turn {turn} of {tv.table.label}, which has moved on; "
+            "use your newest panel."
+        )
+    return tv
+
+
+DYNAMIC_ITEMS = (OpenPanel, ActSelect, ActButton, PanelBack)
 
 
 async def command_move(

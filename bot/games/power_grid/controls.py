@@ -9,8 +9,8 @@ import discord
 
 from bot.service.errors import UserError
 from bot.service.service import TurnView
-from bot.ui.common import guarded, service
-from bot.ui.turns import ActButton, ActSelect, act, turn_text
+from bot.ui.common import guarded
+from bot.ui.turns import ActButton, ActSelect, PanelBack, act, fresh_turn, turn_text
 from engine.core import IllegalAction
 from engine.power_grid.build import price_build
 from engine.power_grid.market import buy_cost
@@ -124,7 +124,7 @@ class PlantSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            tv = await _turn(interaction, self.game_id, self.turn)
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
             plant = int(self.item.values[0])
             bids = [a for a in _of(tv, "open") if a["plant"] == plant]
             if not bids:
@@ -132,7 +132,7 @@ class PlantSelect(
             view = discord.ui.View(timeout=None)
             options = [(f"Open plant {plant} at {a['bid']} Elektro", a) for a in bids]
             view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, "Your opening bid…"))
-            view.add_item(BackButton(tv.table.row.id, tv.turn))
+            view.add_item(PanelBack(tv.table.row.id, tv.turn))
             text = turn_text(tv, f"{plant_label(plant)}. The lowest bid is its number.")
             await interaction.response.edit_message(content=text, view=view)
 
@@ -165,7 +165,7 @@ class KindSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            tv = await _turn(interaction, self.game_id, self.turn)
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
             kind = self.item.values[0]
             if kind not in RESOURCES:
                 raise UserError("Pick coal, oil, garbage or uranium.")
@@ -174,7 +174,7 @@ class KindSelect(
                 raise UserError(f"You can't buy {kind} now.")
             view = discord.ui.View(timeout=None)
             view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, f"How much {kind}?"))
-            view.add_item(BackButton(tv.table.row.id, tv.turn))
+            view.add_item(PanelBack(tv.table.row.id, tv.turn))
             await interaction.response.edit_message(view=view)
 
         await guarded(interaction, go)
@@ -222,7 +222,7 @@ class RegionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            tv = await _turn(interaction, self.game_id, self.turn)
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
             region = self.item.values[0]
             cities = [a["cities"][0] for a in _of(tv, "build")]
             here = [c for c in cities if _region(tv, c) == region][:25]
@@ -230,7 +230,7 @@ class RegionSelect(
                 raise UserError(f"You can't build in {region} now.")
             view = discord.ui.View(timeout=None)
             view.add_item(CitySelect(tv.table.row.id, tv.turn, tv.view["map"], here))
-            view.add_item(BackButton(tv.table.row.id, tv.turn))
+            view.add_item(PanelBack(tv.table.row.id, tv.turn))
             await interaction.response.edit_message(view=view)
 
         await guarded(interaction, go)
@@ -267,7 +267,7 @@ class CitySelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            tv = await _turn(interaction, self.game_id, self.turn)
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
             index = _index(self.map)
             cities = [index[int(v)] for v in self.item.values if v.isdigit()]
             action = cheapest_build(tv, cities)
@@ -275,7 +275,7 @@ class CitySelect(
             price = price_build(tv.table.state, tv.seat, action["cities"])
             label = f"Build for {price} Elektro"
             view.add_item(BuildButton(tv.table.row.id, tv.turn, self.map, action["cities"], label))
-            view.add_item(BackButton(tv.table.row.id, tv.turn))
+            view.add_item(PanelBack(tv.table.row.id, tv.turn))
             where = ", ".join(action["cities"])
             text = turn_text(tv, f"Build in {where}: {price} Elektro in all. Confirm?")
             await interaction.response.edit_message(content=text, view=view)
@@ -335,43 +335,4 @@ class BuildButton(
         await guarded(interaction, go)
 
 
-class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pg:back:(?P<game>\d+):(?P<turn>\d+)"
-):
-    """Back to the whole panel of the turn."""
-
-    def __init__(self, game_id: int, turn: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Back",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pg:back:{game_id}:{turn}",
-            )
-        )
-        self.game_id, self.turn = game_id, turn
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "BackButton":
-        return cls(int(match["game"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await _turn(interaction, self.game_id, self.turn)
-            await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
-
-        await guarded(interaction, go)
-
-
-async def _turn(interaction: discord.Interaction, game_id: int, turn: int) -> TurnView:
-    """The seat's turn now, refusing a panel from an earlier turn."""
-    svc = service(interaction.client)
-    tv = await svc.turn(game_id, interaction.user.id)
-    if await svc.moved_since(game_id, tv.seat, turn):
-        raise UserError(
-            f"This panel is from turn {turn} of {tv.table.label}, which has moved on; "
-            "use your newest panel."
-        )
-    return tv
-
-
-DYNAMIC_ITEMS = (PlantSelect, KindSelect, RegionSelect, CitySelect, BuildButton, BackButton)
+DYNAMIC_ITEMS = (PlantSelect, KindSelect, RegionSelect, CitySelect, BuildButton)

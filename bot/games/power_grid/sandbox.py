@@ -18,13 +18,13 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     ada, ben, _ = sb.people
     server = sb.server
     sb.note(f"Ada opens a Power Grid game (Germany, WBC house rules) in #{channel.name}.")
-    lobby = await sb.act(server.slash(ada, channel, "powergrid open", max_players=3))
-    assert lobby is not None
-    table = await sb.bot.service.table_in(channel.id)
-    assert table is not None
-    gid = table.row.id
-    for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
-        await sb.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    gid = await sb.open_game(
+        ada,
+        channel,
+        "powergrid open",
+        [(ben, "join"), (ada, "ai"), (ada, "start")],
+        max_players=3,
+    )
     looked = False
     while (table := await sb.bot.service.table(gid)).row.status == "active":
         if table.state.round > ROUNDS:

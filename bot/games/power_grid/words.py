@@ -3,6 +3,7 @@ A move's words never name a seat's money total (hidden money); the prices paid a
 
 from typing import Any
 
+from bot.service.hosting import join, seat_ref
 from engine.power_grid.actions import (
     Action,
     Bid,
@@ -32,18 +33,6 @@ PHASES = {
     "bureaucracy": "bureaucracy",
     "over": "game over",
 }
-
-
-def seat_ref(seat: int) -> str:
-    """The placeholder for another seat's name in `describe`'s words (`hosting.fill` names it)."""
-    return f"{{seat {seat}}}"
-
-
-def join(items: list[str]) -> str:
-    """Items as a person lists them: a; a and b; a, b and c."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def plants_words(numbers: list[int]) -> str:

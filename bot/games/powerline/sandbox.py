@@ -18,14 +18,13 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     ada, ben, chloe = sb.people
     server = sb.server
     sb.note(f"Ada opens a Powerline game with the Adventure Island variant in #{channel.name}.")
-    lobby = await sb.act(server.slash(ada, channel, "powerline open", adventure_island=True))
-    assert lobby is not None
-    table = await sb.bot.service.table_in(channel.id)
-    assert table is not None
-    gid = table.row.id
-    for person, action in ((ben, "join"), (chloe, "join"), (ada, "ai"), (ada, "start")):
-        sb.note(f"{person.name} clicks {action} on the lobby.")
-        await sb.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    gid = await sb.open_game(
+        ada,
+        channel,
+        "powerline open",
+        [(ben, "join"), (chloe, "join"), (ada, "ai"), (ada, "start")],
+        adventure_island=True,
+    )
     while (table := await sb.bot.service.table(gid)).row.status == "active":
         round_ = table.state.round
         if round_ == 2:

@@ -9,8 +9,8 @@ import discord
 from bot.games.propeller_islands.words import hex_words, tile_words
 from bot.service.errors import UserError
 from bot.service.service import TurnView
-from bot.ui.common import guarded, service
-from bot.ui.turns import ActButton, ActSelect, turn_text
+from bot.ui.common import guarded
+from bot.ui.turns import ActButton, ActSelect, PanelBack, fresh_turn
 
 BUTTONS = {
     "activate": "Activate buildings",
@@ -160,13 +160,7 @@ class KindSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            svc = service(interaction.client)
-            tv = await svc.turn(self.game_id, interaction.user.id)
-            if await svc.moved_since(self.game_id, tv.seat, self.turn):
-                raise UserError(
-                    f"This panel is from turn {self.turn} of {tv.table.label}, which has moved "
-                    "on; use your newest panel."
-                )
+            tv = await fresh_turn(interaction, self.game_id, self.turn)
             kind = self.item.values[0]
             actions = _groups(tv).get(kind)
             if not actions:
@@ -174,36 +168,10 @@ class KindSelect(
             view = discord.ui.View(timeout=None)
             for select in _selects(tv, kind, actions, 0)[:SELECT_ROWS]:
                 view.add_item(select)
-            view.add_item(BackButton(tv.table.row.id, tv.turn))
+            view.add_item(PanelBack(tv.table.row.id, tv.turn))
             await interaction.response.edit_message(view=view)
 
         await guarded(interaction, go)
 
 
-class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pi:back:(?P<game>\d+):(?P<turn>\d+)"
-):
-    def __init__(self, game_id: int, turn: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Back",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pi:back:{game_id}:{turn}",
-                row=4,
-            )
-        )
-        self.game_id, self.turn = game_id, turn
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "BackButton":
-        return cls(int(match["game"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await service(interaction.client).turn(self.game_id, interaction.user.id)
-            await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
-
-        await guarded(interaction, go)
-
-
-DYNAMIC_ITEMS = (KindSelect, BackButton)
+DYNAMIC_ITEMS = (KindSelect,)

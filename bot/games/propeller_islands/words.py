@@ -3,6 +3,7 @@ What is hidden stays hidden: hands, the characters not kept and blueprints drawn
 
 from typing import Any
 
+from bot.service.hosting import join, seat_ref
 from engine.propeller_islands import actions as A
 from engine.propeller_islands.components import (
     blueprints,
@@ -40,18 +41,6 @@ POINTS = {
     "take": "taking a blueprint",
 }
 """The points of play inside a round, as `phase_name` says them."""
-
-
-def seat_ref(seat: int) -> str:
-    """The placeholder for another seat's name in `describe`'s words (`hosting.fill` names it)."""
-    return f"{{seat {seat}}}"
-
-
-def join(items: list[str]) -> str:
-    """Items as a person lists them: a; a and b; a, b and c."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def hex_words(at: tuple[int, int] | list[int]) -> str:

@@ -15,15 +15,14 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     ada, ben, _ = sb.people
     server = sb.server
     sb.note(f"Ada opens a Railroad Ink game with Street Lamps and Power Grid in #{channel.name}.")
-    lobby = await sb.act(
-        server.slash(ada, channel, "railroad open", street_lamps=True, power_grid=True)
+    gid = await sb.open_game(
+        ada,
+        channel,
+        "railroad open",
+        [(ben, "join"), (ada, "ai"), (ada, "start")],
+        street_lamps=True,
+        power_grid=True,
     )
-    assert lobby is not None
-    table = await sb.bot.service.table_in(channel.id)
-    assert table is not None
-    gid = table.row.id
-    for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
-        await sb.act(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
     while (table := await sb.bot.service.table(gid)).row.status == "active":
         round_ = table.state.round
         if round_ == 2:

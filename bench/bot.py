@@ -166,7 +166,7 @@ async def main() -> None:
             await server.wait_for(
                 lambda r=round_: all(
                     any(
-                        m.find_component(custom_id=f"pl:pick:{probe}:{r + 1}")
+                        m.find_component(custom_id=f"pl:plan:{probe}:{r + 1}:submit")
                         for m in server.dms(p)
                     )
                     for p in people

@@ -157,28 +157,33 @@ class Delivery:
         channel = await self._channel(table)
         public = game.view(state, None)
         show = presenter(table.row.game)
-        lines, files = [], []
+        current = state.round == table.state.round and table.row.status == "active"
+        people = [s for s in table.seats if current and not (s.is_ai or s.left_game)]
+        built = None
         if state.round > 1:
             built = game.view(await self.service.state_at(table.row.id, payload["at"] - 1), None)
-            lines += self._summary(table, state.round - 1, built)
-            files.append(_file(await _png(show.round_image, built, names), "summary.png"))
-            lines.append("")
+        # Every image of the round at once: PNG encoding releases the GIL, so both cores work.
+        drawn = await asyncio.gather(
+            _png(show.roll, public, names),
+            *(_png(show.board, game.view(state, s.seat), s.seat, names) for s in people),
+            *([_png(show.round_image, built, names)] if built is not None else []),
+        )
+        roll, boards = drawn[0], drawn[1 : 1 + len(people)]
+        lines, files = [], []
+        if built is not None:
+            lines += [*self._summary(table, state.round - 1, built), ""]
+            files.append(_file(drawn[-1], "summary.png"))
         lines.append(
             f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in your DMs "
             f"(`/{table.hosted.command}` commands) or with the planner there."
         )
-        image = await _png(show.roll, public, names)
-        files.append(_file(image, f"round-{state.round}.png"))
+        files.append(_file(roll, f"round-{state.round}.png"))
         await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
-        if state.round != table.state.round or table.row.status != "active":
+        if not current:
             return  # the game has moved on: the planners of this round are no use any more
         await self._status(table, channel)
         closed = []
-        for seat in table.seats:
-            if seat.is_ai or seat.left_game:
-                continue
-            view = game.view(state, seat.seat)
-            board = await _png(show.board, view, seat.seat, names)
+        for seat, board in zip(people, boards, strict=True):
             draft = await self.service.draft(table.row.id, seat.user_id or 0)
             ok = await self._dm(
                 table,

@@ -121,7 +121,8 @@ async def test_defer_followups_and_edit_original(scene: Scene) -> None:
     it = await s.slash(scene.alice, scene.channel, "work")
     loading = await it.response()
     assert loading is not None and it.deferred
-    await s.wait_for(lambda: len(it.followups) == 1 and it.original.edited_at)
+    # The edit of the original comes after both followups: wait for it, not just any edit.
+    await s.wait_for(lambda: len(it.followups) == 1 and it.original.content == "step 1 (edited)")
     original = it.original
     assert original is loading  # the first followup edited the loading message
     assert not original.loading

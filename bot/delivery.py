@@ -341,6 +341,8 @@ class Delivery:
             files=files,
             view=rematch_view(table.row.id),
         )
+        if table.row.status_message_id is not None and table.hosted.turns is None:
+            await self._status(table, channel)  # the board says the game is over, not "planning"
         for seat in table.seats:
             if not seat.is_ai and not seat.left_game:
                 view = game.view(state, seat.seat)

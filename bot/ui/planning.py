@@ -27,6 +27,11 @@ PLANNER_BUTTONS = {
 
 
 def status_embed(table: Table, state: Any) -> discord.Embed:
+    if table.row.status != "active":
+        return discord.Embed(
+            title=f"{table.label} · {table.row.status}",
+            description="The game is over: its results are posted below.",
+        )
     deadline = table.row.deadline
     when = f"<t:{int(deadline.timestamp())}:R>" if deadline else "no deadline"
     embed = discord.Embed(

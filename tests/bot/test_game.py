@@ -214,8 +214,9 @@ def check_quiet_channel(game: Game) -> None:
     """One status board for the whole game, edited in place; a round's summary and the next
     roll in one post; at most two posts a round (with the notice for closed DMs)."""
     posts = [m for m in game.server.messages(game.channel) if m.author.bot and not m.ephemeral]
-    boards = [m for m in posts if m.embeds and " · round " in m.embeds[0].get("title", "")]
+    boards = [m for m in posts if m.embeds and "Seats" in str(m.edits[:1] or m.embeds)]
     assert len(boards) == 1 and len(boards[0].edits) >= 15
+    assert boards[0].embeds[0]["title"] == f"Powerline game #{game.gid} · finished"
     for round_ in range(2, 16):
         (post,) = game.channel_messages(f"**Round {round_} of 15**")
         assert post.content.startswith(f"**Round {round_ - 1} built.**")

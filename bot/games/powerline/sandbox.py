@@ -40,7 +40,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
 
 STYLES = {"Ada": "autopilot", "Ben": "steady", "Chloé": "daring"}
 """Each person plays their own way: Ada as the autopilot would, Ben builds three workers from
-the first choices offered, Chloé picks at random and stops when she likes."""
+the first line segments offered, Chloé picks at random and stops when she likes."""
 
 
 def _own_way(table, seat: int, style: str, rng: Random) -> tuple[list[str], bool]:
@@ -56,7 +56,8 @@ def _own_way(table, seat: int, style: str, rng: Random) -> tuple[list[str], bool
         enough = len(steps) >= 3 if style == "steady" else rng.random() < 0.4
         if not offered or (ready and enough):
             break
-        steps.append(offered[0] if style == "steady" else rng.choice(offered))
+        on_lines = [o for o in offered if not o.get("island")] or offered
+        steps.append(on_lines[0] if style == "steady" else rng.choice(offered))
     return [placement_key(Placement.model_validate(s)) for s in steps], False
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.railroad_ink.views import draft_preview
+from engine.railroad_ink.views import DIE_TAGS, draft_preview, power_words
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -53,15 +53,6 @@ CENTRE_TINT: RGB = (236, 228, 206)
 DRAFT: RGB = (204, 30, 110)
 """New pieces of a previewed plan: outlined in this colour and always tagged with their die."""
 SHADOW: RGB = (222, 215, 200)
-DIE_TAG = {
-    "route1": "R1",
-    "route2": "R2",
-    "route3": "R3",
-    "route4": "R4",
-    "lamp1": "L1",
-    "lamp2": "L2",
-    "special": "★S",
-}
 DIR_WORD = {"N": "up", "E": "right", "S": "down", "W": "left", "?": "any space"}
 
 
@@ -136,7 +127,7 @@ class _Preview:
             self.used.add(die)
             if die == "special":
                 self.specials.append(self.cells[name]["face"])
-            tag = DIE_TAG.get(die, "?")
+            tag = DIE_TAGS.get(die, "?")
             self._tag(cells, tag)
             self.text.append(f"{tag}  {self.cells[name]['name']} at {name}")
         elif kind == "activate":
@@ -150,9 +141,7 @@ class _Preview:
             self._tag(cells, tag)
             if charge and view.get("accumulator"):
                 self._tag([view["accumulator"]], tag)
-            what = ", ".join(cells)
-            then = "charge the Accumulator" if charge else ""
-            self.text.append(f"{tag}  power {' then '.join(x for x in (what, then) if x)}")
+            self.text.append(f"{tag}  {power_words(cells, charge)}")
 
 
 # --------------------------------------------------------------------------- the board
@@ -461,7 +450,7 @@ def _small_die(
         label = f"Power {die['die']}"
     else:
         piece(draw, (x0 + 4, y0 + 4, x1 - 4, y1 - 4), *_face(view, die["face"]))
-        label = DIE_TAG.get(die["die"], str(die["die"]))
+        label = DIE_TAGS.get(die["die"], str(die["die"]))
         label = f"{'Route' if label[0] == 'R' else 'Lamp'} {label[1:]}"
     if done:
         label += " ✓"

@@ -355,7 +355,7 @@ class Service:
             round=state.round,
             steps=steps,
             vacation=row.vacation,
-            lines=[plans.describe(state, seat, step) for step in steps],
+            lines=plans.lines(state, seat, steps),
             next_options=options,
             can_submit=game.can_submit(state, seat, steps),
             submitted=seat not in game.to_act(state),

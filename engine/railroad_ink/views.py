@@ -174,6 +174,25 @@ def seat_from_view(view: dict[str, Any], seat: int) -> tuple[Ctx, PlayerState]:
     return ctx, PlayerState(cells, me["charges"] or 0, list(me["specials_used"]), powered)
 
 
+DIE_TAGS = {
+    "route1": "R1",
+    "route2": "R2",
+    "route3": "R3",
+    "route4": "R4",
+    "lamp1": "L1",
+    "lamp2": "L2",
+    "special": "★S",
+}
+"""How a die is tagged on the board and named in a draft's words."""
+
+
+def power_words(cells: list[str], charge: int) -> str:
+    """What a power die did: "power E2, F2 then charge the Accumulator", "charge the …"."""
+    parts = [f"power {', '.join(cells)}"] if cells else []
+    parts += ["charge the Accumulator"] if charge else []
+    return " then ".join(parts) or "power nothing"
+
+
 def draft_preview(
     view: dict[str, Any], seat: int, steps: list[dict[str, Any]]
 ) -> tuple[dict[str, dict[str, Any]], list[tuple[list[str], int]]]:

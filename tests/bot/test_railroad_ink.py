@@ -120,7 +120,7 @@ async def test_the_dm_planner_draws_a_route_by_die_then_cell_then_orientation(
     option = message.component(custom_id=turn_id)["options"][0]
     assert re.fullmatch(r"(highway|railway) [a-z ,;]+", option["label"]), option["label"]
     await respond(s.select(ada, message, turn_id, [option["value"]]))
-    assert f"→ {cell}, {option['label']}" in message.content
-    assert re.search(r"1\. route die \d \(.+\) → ", message.content), message.content
+    assert f" at {cell}, {option['label']}" in message.content
+    assert re.search(r"1\. R\d [A-Za-z -]+ at [A-G]\d, ", message.content), message.content
     draft = await bot.service.draft(gid, ada.id)
     assert len(draft.steps) == 1 and draft.steps[0]["cell"] == cell

@@ -64,7 +64,15 @@ async def test_railroad_ink_steps_are_judged_by_the_engine(world):
     draft = await svc.draft(gid, ALICE)
     first = draft.next_options[0]
     after = await svc.edit_draft(gid, ALICE, add=svc_key(draft))
-    assert after.lines == [first[0]] and len(after.steps) == 1
+    # The choice reads "route die 1 (railway straight) → D1, …"; the draft then says it as the
+    # board's preview does: "R1 railway straight at D1, …".
+    step = after.steps[0]
+    tag, cell = f"R{step['die'][-1]}", step["cell"]
+    assert first[0].startswith(f"route die {step['die'][-1]} (") and f"→ {cell}, " in first[0]
+    (line,) = after.lines
+    assert line.startswith(f"{tag} ") and f" at {cell}, " in line
+    assert line.split(", ", 1)[1] == first[0].split(", ", 1)[1], "the same route ends"
+    assert len(after.steps) == 1
     assert (await svc.edit_draft(gid, ALICE, undo=True)).steps == []
     with pytest.raises(UserError):
         await svc.edit_draft(gid, ALICE, vacation=True)

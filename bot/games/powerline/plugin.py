@@ -26,6 +26,9 @@ class PowerlinePlanner:
     def describe(self, state: Any, seat: int, step: dict[str, Any]) -> str:
         return describe(state, seat, Placement.model_validate(step))
 
+    def lines(self, state: Any, seat: int, steps: list[dict[str, Any]]) -> list[str]:
+        return [self.describe(state, seat, step) for step in steps]
+
     def key(self, step: dict[str, Any]) -> str:
         return placement_key(Placement.model_validate(step))
 

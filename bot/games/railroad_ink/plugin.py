@@ -5,9 +5,10 @@ from typing import Any
 
 from bot.service.hosting import Hosted
 from data import load_text
-from engine.railroad_ink import autopilot
+from engine.railroad_ink import GAME, autopilot
 from engine.railroad_ink.actions import parse_step
 from engine.railroad_ink.board import SIDES, face_name, tile
+from engine.railroad_ink.views import DIE_TAGS, draft_preview, power_words
 
 EXPANSION_WORDS = {"street_lamps": "Street Lamps", "power_grid": "Power Grid"}
 
@@ -28,6 +29,23 @@ class RailroadInkPlanner:
             return f"light the lamps of {step['line']}"
         where = step.get("cell") or step.get("exit") or step.get("start") or "the Accumulator"
         return f"power die {step['die']} → {where}" + (" (+1 charge)" if step.get("charge") else "")
+
+    def lines(self, state: Any, seat: int, steps: list[dict[str, Any]]) -> list[str]:
+        """The same words as the board's preview: "R1 railway curve at C3, …", "P2 power E2,
+        F2, G2 then charge the Accumulator", "☼ light R3"."""
+        _, changes = draft_preview(GAME.view(state, seat), seat, steps)
+        said = []
+        for step, (cells, charge) in zip(steps, changes, strict=True):
+            kind, tag = step["step"], DIE_TAGS.get(str(step.get("die")), "?")
+            if kind == "draw":
+                face = step.get("face") or _rolled_face(state, step["die"])
+                turned = turn_words(face, step["orientation"])
+                said.append(f"{tag} {face_name(face)} at {step['cell']}, {turned}")
+            elif kind == "activate":
+                said.append(f"☼ light {step['line']}")
+            else:
+                said.append(f"P{step['die']} {power_words(cells, charge)}")
+        return said
 
     def key(self, step: dict[str, Any]) -> str:
         return json.dumps(step, separators=(",", ":"), sort_keys=True)

@@ -3,13 +3,17 @@
 Run: .venv/bin/python -m bench.power_grid [games]
 (targets: random 5-player game <= 300 ms median; 5-city USA build price <= 2 ms;
 autopilot beats random by a wide margin in 4-player games; decision p95 <= 100 ms)
+
+Or: .venv/bin/python -m bench.power_grid [games] --against COMMIT [--rounds N]
+random games with COMMIT's engine and this tree's, interleaved; the replays must be identical.
 """
 
+import argparse
 import statistics
-import sys
 import time
 from random import Random
 
+from bench.baseline import ROOT, comparison, interleaved, tree_at
 from bench.render import median_ms
 from engine import registry
 from engine.core import CHANCE
@@ -19,6 +23,7 @@ from engine.power_grid.build import price_build
 from engine.power_grid.network import distances
 
 GAME = registry.get("power_grid")
+WORKER = ROOT / "bench" / "workers" / "power_grid_games.py"
 
 
 def random_game(seed: int, players: int = 5) -> None:
@@ -95,5 +100,26 @@ def main(games: int = 40) -> None:
     )
 
 
+def against(commit: str, games: int, rounds: int) -> None:
+    """Games/s of `commit`'s engine and this tree's, same seeds, after checking every replay."""
+    runs = interleaved(WORKER, [str(games)], {"old": tree_at(commit), "new": ROOT}, rounds)
+    digests = {tuple(run["digests"]) for results in runs.values() for run in results}
+    assert len(digests) == 1, "the replays differ between the trees (or between runs)"
+    rates = {
+        name: [1000 * len(run["ms"]) / sum(run["ms"]) for run in results]
+        for name, results in runs.items()
+    }
+    print(f"{games} seeded games per run, replays identical in every run (old = {commit})")
+    print(comparison("random 5-player Germany games", rates["old"], rates["new"], "games/s"))
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=40)
+    parser.add_argument("--against", metavar="COMMIT", help="compare with this commit's engine")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved runs per side")
+    args = parser.parse_args()
+    if args.against:
+        against(args.against, args.games, args.rounds)
+    else:
+        main(args.games)

@@ -1,0 +1,46 @@
+"""Worker for bench.baseline: seeded random 5-player Germany games of Power Grid with the tree's
+engine; prints {"seeds", "ms", "digests"}: per-game wall times and replay digests.
+
+Run: PYTHONPATH=<tree> python bench/workers/power_grid_games.py [games] [first seed]
+"""
+
+import hashlib
+import json
+import sys
+import time
+from random import Random
+
+from engine.power_grid import GAME
+from engine.power_grid.baseline import random_action
+
+
+def play(seed: int) -> tuple[float, str]:
+    """One game as bench.power_grid.random_game plays it: its wall time (ms) and the sha256 of
+    every (seat, action) applied, the final state and the outcome."""
+    replay = []
+    t = time.perf_counter()
+    rng = Random(seed)
+    state = GAME.new(GAME.Config(players=5), seed)
+    while not GAME.is_over(state):
+        seat = min(GAME.to_act(state))
+        action = random_action(state, seat, rng)
+        replay.append((seat, action))
+        state = GAME.apply(state, seat, action)
+    ms = (time.perf_counter() - t) * 1000
+    digest = hashlib.sha256()
+    for seat, action in replay:
+        digest.update(json.dumps([seat, action], sort_keys=True).encode())
+    digest.update(GAME.dump_state(state).encode())
+    digest.update(json.dumps(GAME.outcome(state), sort_keys=True).encode())
+    return ms, digest.hexdigest()
+
+
+def main(games: int = 40, first: int = 0) -> None:
+    seeds = list(range(first, first + games))
+    ms, digests = zip(*(play(seed) for seed in seeds), strict=True)
+    print(json.dumps({"seeds": seeds, "ms": ms, "digests": digests}))
+
+
+if __name__ == "__main__":
+    args = [int(a) for a in sys.argv[1:3]]
+    main(*args)

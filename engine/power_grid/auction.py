@@ -67,13 +67,13 @@ def drop(state: State, seat: int) -> None:
 def pass_turn(state: State, seat: int) -> None:
     if state.round == 1:
         raise IllegalAction("Nobody may pass in round 1: every player buys a plant.")
-    state.players[seat].passed = True
+    state.own(seat).passed = True
     end_if_done(state)
 
 
 def buy_plant(state: State, seat: int, plant: int, price: int) -> None:
     """The seat pays and takes the plant; the market refills; a discard may be owed."""
-    p = state.players[seat]
+    p = state.own(seat)
     p.money -= price
     p.plants = sorted([*p.plants, plant])
     p.bought = True
@@ -88,7 +88,7 @@ def buy_plant(state: State, seat: int, plant: int, price: int) -> None:
 
 
 def discard_plant(state: State, seat: int, action: DiscardPlant) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     if action.plant == state.new_plant:
         raise IllegalAction(f"You cannot discard plant {action.plant}: you just bought it.")
     if action.plant not in p.plants:

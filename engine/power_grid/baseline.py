@@ -3,26 +3,19 @@
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction
-from engine.power_grid.build import city_dist
+from engine.core import CHANCE
+from engine.power_grid.build import can_buy, network_reach
 from engine.power_grid.game import GAME
 from engine.power_grid.market import buyable
-from engine.power_grid.network import connection_cost
-from engine.power_grid.rules import RESOURCES, game_map, plants
+from engine.power_grid.rules import RESOURCES, plants
 from engine.power_grid.scoring import best_run, hybrid_mix
 from engine.power_grid.state import State
 from engine.power_grid.turns import chooser
 
 
-def try_apply(state: State, seat: int, action: dict[str, Any]) -> State | None:
-    try:
-        return GAME.apply(state, seat, action)
-    except IllegalAction:
-        return None
-
-
 def random_action(state: State, seat: int, rng: Random) -> dict[str, Any]:
-    """A cheap random legal action that still ends games: it builds whenever it can."""
+    """A cheap random legal action for a seat owed one; it still ends games (it builds whenever
+    it can)."""
     if seat == CHANCE:
         return GAME.sample_chance(state, rng).model_dump(mode="json")
     p = state.players[seat]
@@ -43,26 +36,20 @@ def random_action(state: State, seat: int, rng: Random) -> dict[str, Any]:
     if state.phase == "resources":
         for _ in range(3):
             r = rng.choice(RESOURCES)
-            action = {"type": "buy", "resources": {r: rng.randint(1, 2)}}
-            if rng.random() < 0.7 and try_apply(state, seat, action) is not None:
-                return action
+            want = {r: rng.randint(1, 2)}
+            if rng.random() < 0.7 and can_buy(state, seat, want):
+                return {"type": "buy", "resources": want}
         return {"type": "done"}
     if state.phase == "build":
         if rng.random() < 0.15:
             return {"type": "done"}
-        dist = city_dist(state)
         limit = {1: 1, 2: 2, 3: 3}[state.step]
+        houses = state.houses
+        owned = set(p.cities)
         options = [
-            (
-                connection_cost(dist, p.cities, c.name)
-                + 10
-                + 5 * len(state.houses.get(c.name, [])),
-                c.name,
-            )
-            for c in game_map(state.config.map).cities
-            if c.region in state.regions
-            and c.name not in p.cities
-            and len(state.houses.get(c.name, [])) < limit
+            (link + 10 + 5 * len(houses.get(name, ())), name)
+            for name, link in network_reach(state, p.cities).items()
+            if name not in owned and len(houses.get(name, ())) < limit
         ]
         options.sort()
         affordable = [name for cost, name in options[:3] if cost <= p.money]

@@ -4,15 +4,16 @@ from engine.core import IllegalAction
 from engine.power_grid.actions import Build as BuildAction
 from engine.power_grid.actions import Buy
 from engine.power_grid.market import buy_cost, max_cities, remove_lowest, settle
-from engine.power_grid.network import INF, connection_cost, distances
+from engine.power_grid.network import INF, connection_cost, distances, reach
 from engine.power_grid.rules import RESOURCES, game_map, player_count, tables
 from engine.power_grid.scoring import excess
 from engine.power_grid.state import State
 
 
-def buy(state: State, seat: int, action: Buy) -> None:
+def price_buy(state: State, seat: int, resources: dict[str, int]) -> tuple[int, dict[str, int]]:
+    """What buying these tokens costs and the seat's fuel after; refuses an illegal buy."""
     p = state.players[seat]
-    want = {r: action.resources.get(r, 0) for r in RESOURCES}
+    want = {r: resources.get(r, 0) for r in RESOURCES}
     if not any(want.values()):
         raise IllegalAction("Buy at least one resource token.")
     total = 0
@@ -26,10 +27,25 @@ def buy(state: State, seat: int, action: Buy) -> None:
     fuel = {r: p.fuel[r] + want[r] for r in RESOURCES}
     if excess(p.plants, fuel):
         raise IllegalAction("Your plants cannot store that many resources.")
+    return total, fuel
+
+
+def can_buy(state: State, seat: int, resources: dict[str, int]) -> bool:
+    """Whether the seat may buy these tokens now (in its resources turn)."""
+    try:
+        price_buy(state, seat, resources)
+    except IllegalAction:
+        return False
+    return True
+
+
+def buy(state: State, seat: int, action: Buy) -> None:
+    total, fuel = price_buy(state, seat, action.resources)
+    p = state.own(seat)
+    for r, k in action.resources.items():
+        state.resources[r] -= k
     p.money -= total
     p.fuel = fuel
-    for r in RESOURCES:
-        state.resources[r] -= want[r]
 
 
 def house_limit(state: State) -> int:
@@ -39,6 +55,12 @@ def house_limit(state: State) -> int:
 def city_dist(state: State) -> dict[str, dict[str, int]]:
     c = state.config
     return distances(c.map, frozenset(state.regions), c.routes_through_unused_regions)
+
+
+def network_reach(state: State, network: list[str]) -> dict[str, int]:
+    """What connecting each city in play to `network` costs (read only)."""
+    c = state.config
+    return reach(c.map, frozenset(state.regions), c.routes_through_unused_regions, tuple(network))
 
 
 def price_build(state: State, seat: int, cities: list[str]) -> int:
@@ -76,11 +98,11 @@ def price_build(state: State, seat: int, cities: list[str]) -> int:
 
 
 def build(state: State, seat: int, action: BuildAction) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     p.money -= price_build(state, seat, action.cities)
     for city in action.cities:
-        state.houses.setdefault(city, []).append(seat)
-        p.cities.append(city)
+        state.houses[city] = [*state.houses.get(city, ()), seat]
+        p.cities = [*p.cities, city]
         settle(state)
 
 

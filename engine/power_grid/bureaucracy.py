@@ -10,7 +10,7 @@ from engine.power_grid.state import State
 
 
 def power(state: State, seat: int, action: Power) -> None:
-    p = state.players[seat]
+    p = state.own(seat)
     run = action.plants
     if len(set(run)) != len(run):
         raise IllegalAction("A plant can run only once a round.")
@@ -31,8 +31,8 @@ def power(state: State, seat: int, action: Power) -> None:
     p.powered = min(capacity, len(p.cities))
     pay = tables().payment_by_cities_powered
     p.money += pay[min(p.powered, len(pay) - 1)]
+    p.fuel = {r: k - burn[r] for r, k in p.fuel.items()}
     for r in RESOURCES:
-        p.fuel[r] -= burn[r]
         state.supply[r] += burn[r]
     if all(q.powered is not None for q in state.players):
         _end_round(state)

@@ -109,7 +109,7 @@ class PowerGrid:
         if act.type not in kinds:
             waits = " or ".join(kinds)
             raise IllegalAction(f"The game waits for {waits}, not {act.type}.")
-        new = state.copy()
+        new = state.fork()
         _dispatch(new, seat, act)
         return new
 

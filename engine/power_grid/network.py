@@ -1,6 +1,6 @@
 """Connection costs: cheapest paths over the cities a route may use, cached per map and regions."""
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.power_grid.rules import game_map
 
@@ -34,6 +34,20 @@ def distances(
                     di[j] = dik + dk[j]
     in_play = [c.name for c in m.cities if c.region in regions]
     return {a: {b: d[index[a]][index[b]] for b in in_play} for a in in_play}
+
+
+@lru_cache(maxsize=4096)
+def reach(
+    map_name: str, regions: frozenset[str], through_unused: bool, network: tuple[str, ...]
+) -> dict[str, int]:
+    """`connection_cost` from the network to every city in play (in map order); shared: read
+    only. A network grows a city at a time, so each is its cached prefix plus one row."""
+    dist = distances(map_name, regions, through_unused)
+    if len(network) <= 1:
+        return dict.fromkeys(dist, 0) if not network else dist[network[0]]
+    row = dist[network[-1]]
+    prefix = reach(map_name, regions, through_unused, network[:-1])
+    return {city: min(cost, row[city]) for city, cost in prefix.items()}
 
 
 def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:

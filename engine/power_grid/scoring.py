@@ -1,5 +1,6 @@
 """Plant capacity, fuel storage and powering: what a seat's plants can hold and run."""
 
+from functools import lru_cache
 from itertools import combinations
 
 from engine.power_grid.rules import RESOURCES, plants
@@ -9,6 +10,13 @@ SINGLE = ("coal", "oil", "garbage", "uranium")
 
 def capacities(owned: list[int]) -> tuple[dict[str, int], int]:
     """Storage per single resource, and the shared coal/oil storage of hybrids."""
+    caps, hybrid = _capacities(tuple(owned))
+    return dict(caps), hybrid
+
+
+# Cached: buying and discarding ask about the same few plant sets again and again.
+@lru_cache(maxsize=4096)
+def _capacities(owned: tuple[int, ...]) -> tuple[dict[str, int], int]:
     caps = dict.fromkeys(RESOURCES, 0)
     hybrid = 0
     for n in owned:
@@ -22,9 +30,9 @@ def capacities(owned: list[int]) -> tuple[dict[str, int], int]:
 
 def excess(owned: list[int], fuel: dict[str, int]) -> int:
     """The fewest tokens that must go for the pool to fit on these plants (0 if it fits)."""
-    caps, hybrid = capacities(owned)
-    over = {r: max(0, fuel.get(r, 0) - caps[r]) for r in RESOURCES}
-    return over["garbage"] + over["uranium"] + max(0, over["coal"] + over["oil"] - hybrid)
+    caps, hybrid = _capacities(tuple(owned))
+    coal, oil, garbage, uranium = (max(0, fuel.get(r, 0) - caps[r]) for r in RESOURCES)
+    return garbage + uranium + max(0, coal + oil - hybrid)
 
 
 def fuel_need(run: list[int]) -> tuple[dict[str, int], int]:
@@ -51,17 +59,31 @@ def can_run(run: list[int], fuel: dict[str, int]) -> bool:
 
 def best_run(owned: list[int], fuel: dict[str, int], cities: int) -> tuple[int, list[int]]:
     """Most cities the seat can power now (capped by its cities) and a cheapest set achieving it."""
-    best = (0, 0, [])  # (powered, -tokens burnt, plants)
+    coal, oil, garbage, uranium = (fuel.get(r, 0) for r in RESOURCES)
+    best, chosen = (0, 0), ()  # (powered, -tokens burnt), plants
+    for run, (c, o, g, u), hybrid, capacity, burnt in _runs(tuple(owned)):
+        if c > coal or o > oil or g > garbage or u > uranium or hybrid > coal - c + oil - o:
+            continue
+        key = (min(cities, capacity), -burnt)
+        if key > best:
+            best, chosen = key, run
+    return best[0], list(chosen)
+
+
+@lru_cache(maxsize=4096)
+def _runs(
+    owned: tuple[int, ...],
+) -> list[tuple[tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """Every subset of the plants, smallest first: its single-resource need per resource, the
+    hybrids' need, the cities it powers and the tokens it burns (what `best_run` weighs)."""
+    runs = []
     for k in range(len(owned) + 1):
         for run in combinations(owned, k):
-            if not can_run(list(run), fuel):
-                continue
-            powered = min(cities, sum(plants()[n].cities for n in run))
+            need, hybrid = fuel_need(list(run))
+            capacity = sum(plants()[n].cities for n in run)
             burnt = sum(plants()[n].resources for n in run)
-            key = (powered, -burnt, list(run))
-            if key[:2] > best[:2]:
-                best = key
-    return best[0], best[2]
+            runs.append((run, tuple(need[r] for r in RESOURCES), hybrid, capacity, burnt))
+    return runs
 
 
 def allocate(owned: list[int], fuel: dict[str, int]) -> dict[int, dict[str, int]]:

@@ -115,8 +115,6 @@ def start_round(state: State) -> None:
         state.step = 3
         state.step3_next = None
     state.order = list(state.first_order) if state.round == 1 else player_order(state)
-    for p in state.players:
-        p.bought = p.passed = False
-        p.powered = None
+    state.players = [PlayerState(p.money, p.plants, p.fuel, p.cities) for p in state.players]
     state.phase = "auction"
     state.turn = 0

@@ -1,4 +1,9 @@
-"""Power Grid game state: plain dataclasses, copied on write, serialised through pydantic."""
+"""Power Grid game state: plain dataclasses, copied on write, serialised through pydantic.
+
+The rules fork the state (`State.fork`) before each action and change a seat only through
+`State.own` (its fresh copy). They never change in place a player's plants, fuel or cities, a
+city's house list, the player orders or the plants removed at setup: they assign new ones, so a
+fork shares those with the state it came from."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -34,6 +39,12 @@ class PlayerState:
             self.bought,
             self.passed,
             self.powered,
+        )
+
+    def fork(self) -> "PlayerState":
+        """A copy sharing the plants, fuel and cities (see the module docstring)."""
+        return PlayerState(
+            self.money, self.plants, self.fuel, self.cities, self.bought, self.passed, self.powered
         )
 
 
@@ -114,6 +125,41 @@ class State:
             step3_drawn=self.step3_drawn,
             step3_form=self.step3_form,
             step3_next=self.step3_next,
+        )
+
+    def own(self, seat: int) -> PlayerState:
+        """The seat's player, replaced by a copy this state alone holds: what an action changes."""
+        p = self.players[seat] = self.players[seat].fork()
+        return p
+
+    def fork(self) -> "State":
+        """The copy an action changes: like `copy`, but sharing what the rules never change in
+        place (see the module docstring)."""
+        a = self.auction
+        return State(
+            self.config,
+            self.phase,
+            self.round,
+            self.step,
+            self.regions.copy(),
+            self.first_order,
+            self.order,
+            self.market.copy(),
+            self.deck.copy(),
+            self.removed_setup,
+            self.removed_in_play.copy(),
+            self.resources.copy(),
+            self.supply.copy(),
+            self.houses.copy(),
+            self.players.copy(),
+            self.turn,
+            None if a is None else Auction(a.plant, a.bid, a.leader, a.bidders.copy(), a.turn),
+            self.discard,
+            self.new_plant,
+            self.shuffle_owed,
+            self.step3_drawn,
+            self.step3_form,
+            self.step3_next,
         )
 
 

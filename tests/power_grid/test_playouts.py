@@ -1,11 +1,13 @@
 """Random playouts on both maps and 2–6 players: invariants, JSON round trips, exact replays."""
 
 import json
+from random import Random
 
 import pytest
 
+from engine.power_grid.baseline import random_action
 from engine.power_grid.rules import RESOURCES, player_count, tables
-from tests.power_grid.helpers import G, random_game
+from tests.power_grid.helpers import G, random_game, seat_of
 
 TOTALS = tables().resource_supply_totals
 CASES = [(m, n, seed) for m in ("germany", "usa") for n in range(2, 7) for seed in range(20)]
@@ -49,3 +51,16 @@ def test_random_game(map_name: str, players: int, seed: int) -> None:
         for seat, action in log:
             again = G.apply(again, seat, G.parse_action(json.loads(json.dumps(action))))
         assert G.dump_state(again) == G.dump_state(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_apply_leaves_its_input_unchanged(seed: int) -> None:
+    # States share what no action changes in place; a slip would rewrite an earlier state.
+    rng = Random(seed)
+    state = G.new(G.Config(players=2 + seed % 5, map=("germany", "usa")[seed % 2]), seed)
+    while not G.is_over(state):
+        before = G.dump_state(state)
+        seat = seat_of(state)
+        new = G.apply(state, seat, random_action(state, seat, rng))
+        assert G.dump_state(state) == before
+        state = new

@@ -1,10 +1,11 @@
 """The random baseline player: cheap, legal, and it still ends games (it builds when it can)."""
 
+from bisect import insort
 from random import Random
 from typing import Any
 
 from engine.core import CHANCE
-from engine.power_grid.build import can_buy, network_reach
+from engine.power_grid.build import can_buy, nearest_cities
 from engine.power_grid.game import GAME
 from engine.power_grid.market import buyable
 from engine.power_grid.rules import RESOURCES, plants
@@ -44,15 +45,17 @@ def random_action(state: State, seat: int, rng: Random) -> dict[str, Any]:
         if rng.random() < 0.15:
             return {"type": "done"}
         limit = {1: 1, 2: 2, 3: 3}[state.step]
-        houses = state.houses
-        owned = set(p.cities)
-        options = [
-            (link + 10 + 5 * len(houses.get(name, ())), name)
-            for name, link in network_reach(state, p.cities).items()
-            if name not in owned and len(houses.get(name, ())) < limit
-        ]
-        options.sort()
-        affordable = [name for cost, name in options[:3] if cost <= p.money]
+        # The three cheapest (cost, name) builds; a city costs its link plus 10 to 20, so the
+        # scan by link stops once no further city can displace the third.
+        options: list[tuple[int, str]] = []
+        for link, name in nearest_cities(state, p.cities):
+            if len(options) == 3 and link + 10 > options[-1][0]:
+                break
+            taken = len(state.houses.get(name, ()))
+            if taken < limit and name not in p.cities:
+                insort(options, (link + 10 + 5 * taken, name))
+                del options[3:]
+        affordable = [name for cost, name in options if cost <= p.money]
         if affordable and len(p.cities) < 22:
             return {"type": "build", "cities": [rng.choice(affordable)]}
         return {"type": "done"}

@@ -4,8 +4,8 @@ from engine.core import IllegalAction
 from engine.power_grid.actions import Build as BuildAction
 from engine.power_grid.actions import Buy
 from engine.power_grid.market import buy_cost, max_cities, remove_lowest, settle
-from engine.power_grid.network import INF, connection_cost, distances, reach
-from engine.power_grid.rules import RESOURCES, game_map, player_count, tables
+from engine.power_grid.network import INF, connection_cost, distances, nearest
+from engine.power_grid.rules import RESOURCES, city_regions, player_count, tables
 from engine.power_grid.scoring import excess
 from engine.power_grid.state import State
 
@@ -17,8 +17,8 @@ def price_buy(state: State, seat: int, resources: dict[str, int]) -> tuple[int, 
     if not any(want.values()):
         raise IllegalAction("Buy at least one resource token.")
     total = 0
-    for r in RESOURCES:
-        cost = buy_cost(state, r, want[r])
+    for r, k in want.items():
+        cost = buy_cost(state, r, k) if k else 0
         if cost is None:
             raise IllegalAction(f"The market holds only {state.resources[r]} {r}.")
         total += cost
@@ -57,10 +57,11 @@ def city_dist(state: State) -> dict[str, dict[str, int]]:
     return distances(c.map, frozenset(state.regions), c.routes_through_unused_regions)
 
 
-def network_reach(state: State, network: list[str]) -> dict[str, int]:
-    """What connecting each city in play to `network` costs (read only)."""
+def nearest_cities(state: State, network: list[str]) -> list[tuple[int, str]]:
+    """Every city in play as (what connecting it to `network` costs, name), cheapest first (read
+    only)."""
     c = state.config
-    return reach(c.map, frozenset(state.regions), c.routes_through_unused_regions, tuple(network))
+    return nearest(c.map, frozenset(state.regions), c.routes_through_unused_regions, tuple(network))
 
 
 def price_build(state: State, seat: int, cities: list[str]) -> int:
@@ -72,7 +73,7 @@ def price_build(state: State, seat: int, cities: list[str]) -> int:
         raise IllegalAction("A build names a city twice.")
     if len(p.cities) + len(cities) > tables().houses_per_player:
         raise IllegalAction(f"You have only {tables().houses_per_player - len(p.cities)} houses.")
-    known = {c.name: c.region for c in game_map(state.config.map).cities}
+    known = city_regions(state.config.map)
     dist = city_dist(state)
     network = list(p.cities)
     limit = house_limit(state)

@@ -50,6 +50,17 @@ def reach(
     return {city: min(cost, row[city]) for city, cost in prefix.items()}
 
 
+@lru_cache(maxsize=4096)
+def nearest(
+    map_name: str, regions: frozenset[str], through_unused: bool, network: tuple[str, ...]
+) -> list[tuple[int, str]]:
+    """The cities in play as (`connection_cost` from the network, name), cheapest first; shared:
+    read only."""
+    return sorted(
+        (cost, city) for city, cost in reach(map_name, regions, through_unused, network).items()
+    )
+
+
 def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:
     """Cheapest connection from any city of the network to `city`; the first city is free."""
     if not network:

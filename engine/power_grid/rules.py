@@ -112,6 +112,12 @@ def player_count(players: int) -> PlayerCount:
 
 
 @cache
+def city_regions(name: str) -> dict[str, str]:
+    """Each city's region on the map (read only)."""
+    return {c.name: c.region for c in game_map(name).cities}
+
+
+@cache
 def region_adjacency(name: str) -> dict[str, frozenset[str]]:
     """Regions joined by at least one connection, per region."""
     m = game_map(name)

@@ -102,7 +102,10 @@ def main(games: int = 40) -> None:
 
 def against(commit: str, games: int, rounds: int) -> None:
     """Games/s of `commit`'s engine and this tree's, same seeds, after checking every replay."""
-    runs = interleaved(WORKER, [str(games)], {"old": tree_at(commit), "new": ROOT}, rounds)
+    trees = {"old": tree_at(commit), "new": ROOT}
+    runs = interleaved(WORKER, [str(games)], trees, rounds)
+    # An installed copy of the engine must not stand in for a tree's (both would then agree).
+    assert all(run["tree"] == str(trees[name]) for name in runs for run in runs[name])
     digests = {tuple(run["digests"]) for results in runs.values() for run in results}
     assert len(digests) == 1, "the replays differ between the trees (or between runs)"
     rates = {

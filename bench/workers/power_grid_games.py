@@ -1,5 +1,6 @@
 """Worker for bench.baseline: seeded random 5-player Germany games of Power Grid with the tree's
-engine; prints {"seeds", "ms", "digests"}: per-game wall times and replay digests.
+engine; prints {"tree", "seeds", "ms", "digests"}: the engine's tree, per-game wall times and
+replay digests.
 
 Run: PYTHONPATH=<tree> python bench/workers/power_grid_games.py [games] [first seed]
 """
@@ -8,8 +9,10 @@ import hashlib
 import json
 import sys
 import time
+from pathlib import Path
 from random import Random
 
+import engine
 from engine.power_grid import GAME
 from engine.power_grid.baseline import random_action
 
@@ -38,7 +41,8 @@ def play(seed: int) -> tuple[float, str]:
 def main(games: int = 40, first: int = 0) -> None:
     seeds = list(range(first, first + games))
     ms, digests = zip(*(play(seed) for seed in seeds), strict=True)
-    print(json.dumps({"seeds": seeds, "ms": ms, "digests": digests}))
+    tree = str(Path(engine.__file__).parents[1])
+    print(json.dumps({"tree": tree, "seeds": seeds, "ms": ms, "digests": digests}))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Power Grid as a game object: the engine contract over the phase modules."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -118,7 +118,7 @@ class PowerGrid:
         step; none for chance (use sample_chance)."""
         if seat == CHANCE or seat not in to_act(state):
             return []
-        return [a for a in _candidates(state, seat) if _legal(self, state, seat, a)]
+        return [a for a in _candidates(state, seat) if _legal(state, seat, a)]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -140,37 +140,30 @@ class PowerGrid:
         return parse_action(data)
 
 
+_RULES: dict[type[BaseModel], Callable[[State, int, Any], None]] = {
+    Shuffle: lambda state, seat, act: setup.shuffle(state, act),
+    TurnOrder: lambda state, seat, act: setup.turn_order(state, act),
+    PickRegion: lambda state, seat, act: setup.pick_region(state, act),
+    Open: auction.open_auction,
+    Pass: lambda state, seat, act: auction.pass_turn(state, seat),
+    Bid: auction.bid,
+    Drop: lambda state, seat, act: auction.drop(state, seat),
+    DiscardPlant: auction.discard_plant,
+    Buy: build.buy,
+    Build: build.build,
+    Done: lambda state, seat, act: build.done(state),
+    Power: bureaucracy.power,
+}
+
+
 def _dispatch(state: State, seat: int, act: BaseModel) -> None:
-    match act:
-        case Shuffle():
-            setup.shuffle(state, act)
-        case TurnOrder():
-            setup.turn_order(state, act)
-        case PickRegion():
-            setup.pick_region(state, act)
-        case Open():
-            auction.open_auction(state, seat, act)
-        case Pass():
-            auction.pass_turn(state, seat)
-        case Bid():
-            auction.bid(state, seat, act)
-        case Drop():
-            auction.drop(state, seat)
-        case DiscardPlant():
-            auction.discard_plant(state, seat, act)
-        case Buy():
-            build.buy(state, seat, act)
-        case Build():
-            build.build(state, seat, act)
-        case Done():
-            build.done(state)
-        case Power():
-            bureaucracy.power(state, seat, act)
+    _RULES[type(act)](state, seat, act)
 
 
-def _legal(game: PowerGrid, state: State, seat: int, action: BaseModel) -> bool:
+def _legal(state: State, seat: int, action: BaseModel) -> bool:
+    """Whether the rules take a candidate: apply's checks of seat and kind hold for them all."""
     try:
-        game.apply(state, seat, action)  # type: ignore[arg-type]
+        _dispatch(state.fork(), seat, action)
     except IllegalAction:
         return False
     return True
@@ -184,11 +177,14 @@ def _candidates(state: State, seat: int) -> Iterator[BaseModel]:
         for r in game_map(state.config.map).regions:
             yield PickRegion(region=r)
     elif kind == ("discard_plant",):
+        # Skipped as the rules refuse them: the plant just bought, returning more than is held.
         for n in p.plants:
+            if n == state.new_plant:
+                continue
             caps, room = capacities([k for k in p.plants if k != n])
             over = {r: max(0, p.fuel[r] - caps[r]) for r in RESOURCES}
             mixed = max(0, over["coal"] + over["oil"] - room)
-            for coal in range(mixed + 1):
+            for coal in range(max(0, mixed - p.fuel["oil"]), min(mixed, p.fuel["coal"]) + 1):
                 back = {"coal": coal, "oil": mixed - coal, "garbage": over["garbage"]}
                 back["uranium"] = over["uranium"]
                 yield DiscardPlant.model_validate(

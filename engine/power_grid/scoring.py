@@ -31,8 +31,10 @@ def _capacities(owned: tuple[int, ...]) -> tuple[dict[str, int], int]:
 def excess(owned: list[int], fuel: dict[str, int]) -> int:
     """The fewest tokens that must go for the pool to fit on these plants (0 if it fits)."""
     caps, hybrid = _capacities(tuple(owned))
-    coal, oil, garbage, uranium = (max(0, fuel.get(r, 0) - caps[r]) for r in RESOURCES)
-    return garbage + uranium + max(0, coal + oil - hybrid)
+    get = fuel.get
+    over = get("garbage", 0) - caps["garbage"], get("uranium", 0) - caps["uranium"]
+    mixed = max(0, get("coal", 0) - caps["coal"]) + max(0, get("oil", 0) - caps["oil"]) - hybrid
+    return max(0, over[0]) + max(0, over[1]) + max(0, mixed)
 
 
 def fuel_need(run: list[int]) -> tuple[dict[str, int], int]:

@@ -1,5 +1,6 @@
 """Setup and the start of each round: the deck shuffle, the turn order, region picks."""
 
+from functools import cache
 from itertools import combinations
 
 from engine.core import IllegalAction
@@ -99,12 +100,14 @@ def pick_region(state: State, action: PickRegion) -> None:
 
 def completable(config: Config, picked: set[str]) -> bool:
     """Whether some contiguous set of the required size holds every region picked so far."""
-    m = game_map(config.map)
-    need = player_count(config.players).regions_in_play
-    rest = [r for r in m.regions if r not in picked]
+    return _completable(config.map, player_count(config.players).regions_in_play, frozenset(picked))
+
+
+@cache
+def _completable(map_name: str, need: int, picked: frozenset[str]) -> bool:
+    rest = [r for r in game_map(map_name).regions if r not in picked]
     return any(
-        contiguous(config.map, picked | set(more))
-        for more in combinations(rest, need - len(picked))
+        contiguous(map_name, picked | set(more)) for more in combinations(rest, need - len(picked))
     )
 
 

@@ -47,7 +47,8 @@ def reach(
         return dict.fromkeys(dist, 0) if not network else dist[network[0]]
     row = dist[network[-1]]
     prefix = reach(map_name, regions, through_unused, network[:-1])
-    return {city: min(cost, row[city]) for city, cost in prefix.items()}
+    # Every row and reach lists the cities in play in the same (map) order.
+    return dict(zip(prefix, map(min, prefix.values(), row.values()), strict=True))
 
 
 @lru_cache(maxsize=4096)
@@ -56,9 +57,8 @@ def nearest(
 ) -> list[tuple[int, str]]:
     """The cities in play as (`connection_cost` from the network, name), cheapest first; shared:
     read only."""
-    return sorted(
-        (cost, city) for city, cost in reach(map_name, regions, through_unused, network).items()
-    )
+    costs = reach(map_name, regions, through_unused, network)
+    return sorted(zip(costs.values(), costs, strict=True))
 
 
 def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:

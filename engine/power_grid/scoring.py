@@ -39,6 +39,12 @@ def excess(owned: list[int], fuel: dict[str, int]) -> int:
 
 def fuel_need(run: list[int]) -> tuple[dict[str, int], int]:
     """Tokens burnt per single resource by running these plants, and the hybrids' total need."""
+    need, hybrid = _fuel_need(tuple(run))
+    return dict(need), hybrid
+
+
+@lru_cache(maxsize=4096)
+def _fuel_need(run: tuple[int, ...]) -> tuple[dict[str, int], int]:
     need = dict.fromkeys(RESOURCES, 0)
     hybrid = 0
     for n in run:
@@ -81,7 +87,7 @@ def _runs(
     runs = []
     for k in range(len(owned) + 1):
         for run in combinations(owned, k):
-            need, hybrid = fuel_need(list(run))
+            need, hybrid = _fuel_need(run)
             capacity = sum(plants()[n].cities for n in run)
             burnt = sum(plants()[n].resources for n in run)
             runs.append((run, tuple(need[r] for r in RESOURCES), hybrid, capacity, burnt))

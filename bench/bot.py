@@ -68,7 +68,7 @@ async def seed(path: Path, people: list[int], channel_id: int) -> int:
     )
     for uid, name in zip(people[1:], PEOPLE[1:], strict=True):
         await svc.join(probe.row.id, uid, name)
-    await db.execute("UPDATE outbox SET sent_at = 'seeded'")
+    await svc.repo.execute("UPDATE outbox SET sent_at = 'seeded'")
     await db.close()
     return probe.row.id
 

@@ -2,10 +2,10 @@
 
 import asyncio
 import logging
-from datetime import UTC, datetime
+import socket
+from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 
-import aiosqlite
 import discord
 import yarl
 from discord.ext import commands
@@ -17,6 +17,7 @@ from bot.service.hosting import hosted
 from bot.service.service import Service
 from bot.service.tournament.runner import Tournaments
 from bot.settings import Settings
+from bot.store.backend import Database
 from bot.store.database import open_database
 from bot.store.repo import Repo
 from bot.ui.lobby import LobbyButton, RematchButton
@@ -49,10 +50,12 @@ def point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
-class GameBot(commands.Bot):
-    """The bot: app commands only (no prefix commands), state in the database."""
+class GameBot(commands.AutoShardedBot):
+    """The bot: app commands only (no prefix commands), state in the database. Several processes
+    may run it on one PostgreSQL, each with its own shards: any of them can take any
+    interaction, and the database decides who resolves, times out and posts what."""
 
-    db: aiosqlite.Connection
+    db: Database
 
     def __init__(self, settings: Settings, clock: Clock | None = None, **options) -> None:
         intents = discord.Intents.default()
@@ -63,6 +66,8 @@ class GameBot(commands.Bot):
             help_command=None,
             # Nobody is pinged unless a post names them on purpose (user text may say @everyone).
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
             **options,
         )
         self.settings = settings
@@ -73,16 +78,22 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database)
         self.service = Service(Repo(self.db), self.clock)
-        self.delivery = Delivery(self, self.service)
+        # The lease outlives a few ticks, so a live process never loses it between renewals.
+        lease = timedelta(seconds=max(10.0, 4 * self.settings.tick_seconds))
+        self.delivery = Delivery(
+            self, self.service, f"{socket.gethostname()}:{self.shard_label}", lease
+        )
         self.tournaments = Tournaments(self.service)
         own = [item for p in presenters().values() for item in p.dynamic_items]
         self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
-        await self.db.execute(
-            "INSERT INTO starts (started_at, version) VALUES (?, ?)",
-            (datetime.now(UTC).isoformat(), bot_version()),
+        await self.service.repo.execute(
+            "INSERT INTO starts (started_at, version, shards) VALUES (?, ?, ?)",
+            (datetime.now(UTC).isoformat(), bot_version(), self.shard_label),
         )
         for extension in extensions():
             await self.load_extension(extension)
+        if not self.syncs_commands:
+            return
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild:
             self.tree.copy_global_to(guild=guild)
@@ -90,6 +101,19 @@ class GameBot(commands.Bot):
         log.info(
             "synced %d commands %s", len(synced), f"to guild {guild.id}" if guild else "globally"
         )
+
+    @property
+    def shard_label(self) -> str:
+        """ "0,1 of 4": the shards this process runs ("all" when Discord recommends the count)."""
+        if self.settings.shard_count is None:
+            return "all"
+        ids = self.settings.shard_ids or range(self.settings.shard_count)
+        return f"{','.join(map(str, ids))} of {self.settings.shard_count}"
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Commands are global: the process with shard 0 syncs them, the others need not."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 
 RETRY_CAP = 300
 """The longest wait, in seconds, before an event that failed for a passing reason is retried."""
+BATCH = 20
+"""Games leased at once: the rest stay free for the other processes."""
 
 
 def _file(data: bytes, name: str) -> discord.File:
@@ -37,26 +39,57 @@ async def _png(fn, *args) -> bytes:
 class Delivery:
     """Turns queued events into Discord posts; safe to run again after a crash."""
 
-    def __init__(self, client: discord.Client, service: Service) -> None:
+    def __init__(
+        self, client: discord.Client, service: Service, owner: str, lease: timedelta
+    ) -> None:
         self.client = client
         self.service = service
         self._lock = asyncio.Lock()
+        self.owner = owner
+        """This process among those sharing the database, as lease holder. A restarted process
+        has its predecessor's name, so it takes back that one's leases at once."""
+        self.lease = lease
+        """How long a game's delivery is held between renewals; a dead process's lapses."""
         self._event = 0
         self._done: dict[str, int] = {}
 
     async def flush(self) -> int:
-        """Send every pending event in order; returns how many went out (or failed for good)."""
+        """Send every pending event in order; returns how many went out (or failed for good).
+        Each game's events go out from one process at a time, under its lease."""
         sent = 0
         async with self._lock:
             while True:
                 now = self.service.clock.now()
-                async with self.service.repo.reading() as repo:
-                    batch = await repo.pending(now)
-                if not batch:
+                async with self.service.repo.transaction() as repo:
+                    games = await repo.lease_games(self.owner, now, now + self.lease, BATCH)
+                if not games:
                     return sent
-                for outbox_id, game_id, kind, payload, attempts in batch:
-                    if await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
-                        sent += 1
+                progress = 0
+                for game_id in games:
+                    try:
+                        progress += await self._deliver_game(game_id)
+                    finally:
+                        async with self.service.repo.transaction() as repo:
+                            await repo.release_lease(game_id, self.owner)
+                sent += progress
+                if not progress:
+                    return sent
+
+    async def _deliver_game(self, game_id: int) -> int:
+        """A leased game's due events in order, renewing the lease before each; stops at the
+        first that waits to be retried, or if the lease was lost."""
+        sent = 0
+        async with self.service.repo.reading() as repo:
+            events = await repo.pending_of(game_id, self.service.clock.now())
+        for outbox_id, _, kind, payload, attempts in events:
+            async with self.service.repo.transaction() as repo:
+                until = self.service.clock.now() + self.lease
+                if not await repo.renew_lease(game_id, self.owner, until):
+                    return sent
+            if not await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
+                return sent
+            sent += 1
+        return sent
 
     async def _deliver_one(
         self, outbox_id: int, game_id: int, kind: str, payload: dict[str, Any], attempts: int

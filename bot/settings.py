@@ -2,18 +2,27 @@
 
 from pathlib import Path
 
-from pydantic import SecretStr
+from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
     """Everything the bot reads from its environment."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = None
     """Empty: the main command plays the offline sandbox instead of connecting to Discord."""
-    database: Path = Path("bot.sqlite3")
+    database: str = "bot.sqlite3"
+    """A SQLite file (the embedded default), or a PostgreSQL URL `postgresql://user@host/db`
+    that several bot processes can share."""
+    shard_count: int | None = None
+    """Gateway shards in all, across every process; empty: as many as Discord recommends, all
+    in this process."""
+    shard_ids: list[int] | None = None
+    """The shards this process runs, e.g. `0,1`; empty: all of them."""
     discord_api_base: str | None = None
     """Only for the loopback stand-in, e.g. http://127.0.0.1:PORT/api/v10."""
     discord_gateway_url: str | None = None
@@ -24,3 +33,28 @@ class Settings(BaseSettings):
     """How often deadlines, reminders and undelivered posts are checked."""
     log_level: str = "INFO"
     log_json: bool = False
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path(cls, value: object) -> object:
+        return str(value) if isinstance(value, Path) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ids(cls, value: object) -> object:
+        """`SHARD_IDS=0,1` (or `1`) as well as a list."""
+        if isinstance(value, int):
+            return [value]
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part]
+        return value
+
+    @model_validator(mode="after")
+    def _shards(self) -> "Settings":
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards in all, every process)")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong:
+                raise ValueError(f"SHARD_IDS {wrong} are not below SHARD_COUNT {self.shard_count}")
+        return self

@@ -54,6 +54,7 @@ class StandIn(Driver):
         clock: Clock = time.time,
         host: str = "127.0.0.1",
         port: int = 0,
+        shards: int = 1,
     ) -> None:
         if not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stand-in only listens on loopback, not {host}")
@@ -63,6 +64,8 @@ class StandIn(Driver):
         self.clock = clock
         self.host = host
         self.port = port
+        self.shards = shards
+        """The shard count ``GET /gateway/bot`` recommends."""
         self.ids = Snowflakes(clock)
         self.world = World()
         self.application_id = self.ids.next()

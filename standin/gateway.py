@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -42,8 +41,15 @@ class Connection:
         """Flush queued frames, then close with ``code``."""
         self.closed_by_server = True
         self._queue.put_nowait(None)
-        with contextlib.suppress(Exception):
+        try:
             await asyncio.wait_for(asyncio.shield(self._writer), 1.0)
+        except asyncio.CancelledError:
+            # The writer was stopped because the client left meanwhile; only our own
+            # cancellation goes on up.
+            if not self._writer.cancelled():
+                raise
+        except Exception:
+            log.debug("gateway writer ended badly before close", exc_info=True)
         await self.ws.close(code=code, message=reason.encode())
 
     def stop(self) -> None:
@@ -68,6 +74,13 @@ class Session:
         self.seq = 0
         self.sent: list[dict[str, Any]] = []
         self.connection: Connection | None = None
+
+    def handles(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard (guild_id >> 22) % count, DMs to 0."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return shard == (0 if guild_id is None else (guild_id >> 22) % count)
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Number the event, remember it for replay, and send it if connected."""
@@ -95,12 +108,13 @@ class Gateway:
         return any(s.connection is not None for s in self.sessions.values())
 
     def dispatch(self, event: str, data: EventData, *, intent: int | None = None) -> None:
-        """Send an event to every session (``data`` may be built per session from its intents)."""
+        """Send an event to every session of the shard it belongs to (``data`` may be built per
+        session from its intents)."""
         for session in list(self.sessions.values()):
             if intent is not None and not session.intents & intent:
                 continue
             body = data(session.intents) if callable(data) else data
-            if body is not None:
+            if body is not None and session.handles(_guild_of(event, body)):
                 session.dispatch(event, body)
 
     def send_op(self, op: int, data: Any = None) -> int:
@@ -186,13 +200,24 @@ class Gateway:
         if data.get("token") != self.core.token:
             self.core.violation("gateway: IDENTIFY with a wrong token")
             return L.CLOSE_AUTH_FAILED, "Authentication failed."
+        shard = data.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            self.core.violation(f"gateway: IDENTIFY with an invalid shard {shard!r}")
+            return L.CLOSE_INVALID_SHARD, "Invalid shard."
         self.identifies += 1
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), data.get("shard"))
+        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), shard)
         session.connection = connection
         self.sessions[session.id] = session
         core = self.core
         bot = core.bot_user
-        guilds = [g for g in core.world.guilds.values() if bot.id in g.members]
+        guilds = [
+            g for g in core.world.guilds.values() if bot.id in g.members and session.handles(g.id)
+        ]
         ready: dict[str, Any] = {
             "v": L.API_VERSION,
             "user": payloads.client_user(bot),
@@ -270,3 +295,10 @@ class Gateway:
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _guild_of(event: str, body: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (None: a DM, or an event of no guild)."""
+    whole_guild = event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+    guild = body.get("id") if whole_guild else body.get("guild_id")
+    return int(guild) if guild else None

@@ -110,7 +110,11 @@ class RestRoutes:
         """``GET /gateway/bot`` (only AutoSharded clients ask)."""
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         return json_response(
-            {"url": self.core.gateway_url, "shards": 1, "session_start_limit": limit}
+            {
+                "url": self.core.gateway_url,
+                "shards": self.core.shards,
+                "session_start_limit": limit,
+            }
         )
 
     # Application commands.

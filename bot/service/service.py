@@ -475,8 +475,12 @@ class Service:
             due = await repo.due_ids(now)
         for game_id in due:
             try:
-                if not await self._time_out(game_id):
-                    await self._remind(game_id, now)
+                # One transaction per game: the claim keeps other processes off it until commit.
+                async with self.repo.transaction() as repo:
+                    if not await repo.claim_due(game_id, now):
+                        continue
+                    if not await self._time_out(game_id):
+                        await self._remind(game_id, now)
                 touched += 1
             except Exception:  # one broken game (a corrupt row) must not stall every other one
                 log.exception("the deadline of game %s could not be handled", game_id)

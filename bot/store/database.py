@@ -1,23 +1,33 @@
-"""The SQLite database: opened in WAL mode, migrated idempotently at start."""
+"""Opening the database that `DATABASE` names (a SQLite file, or a `postgresql://` URL) and
+migrating it idempotently at start."""
 
 import logging
-import sqlite3
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
-import aiosqlite
+from bot.store.backend import Database
+from bot.store.postgres import PostgresDatabase
+from bot.store.sqlite import SQLiteDatabase
 
 log = logging.getLogger(__name__)
+
+DIALECTS = ("sqlite", "postgres")
 
 
 class NewerDatabase(RuntimeError):
     """The database was migrated by a newer version of the bot; this one must not touch it."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, name, SQL) of every migration file, in order."""
+def is_postgres(target: Path | str) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def migrations(dialect: str) -> list[tuple[int, str, str]]:
+    """(number, name, SQL) of every migration file of a dialect, in order."""
     found = []
-    for entry in resources.files(__package__).joinpath("migrations").iterdir():
+    folder = resources.files(__package__).joinpath("migrations", dialect)
+    for entry in folder.iterdir():
         if entry.name.endswith(".sql"):
             number = int(entry.name.split("_", 1)[0])
             found.append((number, entry.name, entry.read_text("utf-8")))
@@ -27,13 +37,12 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
-async def open_database(path: Path | str) -> aiosqlite.Connection:
-    """Open (creating if needed) and migrate; `:memory:` works for tests."""
-    db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    await db.execute("PRAGMA journal_mode=WAL")
-    await db.execute("PRAGMA foreign_keys=ON")
-    await db.execute("PRAGMA busy_timeout=5000")
+async def open_database(target: Path | str) -> Database:
+    """Open (creating a SQLite file if needed) and migrate; `:memory:` works for tests."""
+    if is_postgres(target):
+        db: Database = await PostgresDatabase.connect(str(target))
+    else:
+        db = await SQLiteDatabase.connect(str(target))
     try:
         await migrate(db)
     except BaseException:
@@ -42,50 +51,36 @@ async def open_database(path: Path | str) -> aiosqlite.Connection:
     return db
 
 
-async def migrate(db: aiosqlite.Connection) -> list[str]:
-    """Apply the migrations not yet applied, each in its own transaction; return their names."""
-    await db.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations "
-        "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-    )
-    async with db.execute("SELECT number FROM schema_migrations") as cur:
-        done = {row[0] for row in await cur.fetchall()}
-    known = {number for number, _, _ in migrations()}
-    if done - known:
-        raise NewerDatabase(
-            f"The database has migration {max(done - known)}, newer than this bot knows "
-            f"(up to {max(known)}): run the bot version that made it, or a newer one."
+async def migrate(db: Database) -> list[str]:
+    """Apply the migrations not yet applied, each in its own transaction; return their names.
+    Processes starting together take turns, and each migration is applied once."""
+    async with db.transaction() as session:
+        await db.lock_migrations(session)
+        await session.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations "
+            "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
         )
     applied = []
-    for number, name, sql in migrations():
-        if number in done:
-            continue
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in _statements(sql):
-                await db.execute(statement)
-            await db.execute(
-                "INSERT INTO schema_migrations VALUES (?, ?, datetime('now'))", (number, name)
+    known = migrations(db.dialect)
+    for number, name, sql in known:
+        async with db.transaction() as session:
+            await db.lock_migrations(session)
+            done = {
+                row["number"] for row in await session.all("SELECT number FROM schema_migrations")
+            }
+            newer = done - {n for n, _, _ in known}
+            if newer:
+                raise NewerDatabase(
+                    f"The database has migration {max(newer)}, newer than this bot knows "
+                    f"(up to {known[-1][0]}): run the bot version that made it, or a newer one."
+                )
+            if number in done:
+                continue
+            await session.script(sql)
+            await session.execute(
+                "INSERT INTO schema_migrations VALUES (?, ?, ?)",
+                (number, name, datetime.now(UTC).isoformat()),
             )
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
         log.info("applied migration %s", name)
         applied.append(name)
     return applied
-
-
-def _statements(sql: str) -> list[str]:
-    """Split a script into statements (triggers included), since executescript would commit."""
-    statements, buf = [], ""
-    for line in sql.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            statements.append(buf.strip())
-            buf = ""
-    if buf.strip() and not all(
-        ln.strip().startswith("--") or not ln.strip() for ln in buf.splitlines()
-    ):
-        raise ValueError(f"unterminated SQL statement: {buf.strip()[:60]}")
-    return statements

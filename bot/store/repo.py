@@ -1,14 +1,14 @@
 """Rows of the game tables and the transactions that change them."""
 
-import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
+from bot.store.backend import Database, Row, Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class DraftRow:
     vacation: bool
 
 
-def _game(row: aiosqlite.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     deadline = datetime.fromisoformat(row["deadline"]) if row["deadline"] else None
     return GameRow(
         id=row["id"],
@@ -79,7 +79,7 @@ def _game(row: aiosqlite.Row) -> GameRow:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     return SeatRow(
         game_id=row["game_id"],
         seat=row["seat"],
@@ -102,42 +102,86 @@ class Conflict(Exception):
 class Repo:
     """All SQL of the game tables, behind methods that read as what they do."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        # One connection serves every task: a transaction must not interleave with another's.
-        self._lock = asyncio.Lock()
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        # The session of the reading() or transaction() block this task is in, if any.
+        self._session: ContextVar[Session | None] = ContextVar(f"session{id(self)}", default=None)
+
+    @property
+    def dialect(self) -> str:
+        return self.database.dialect
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator["Repo"]:
-        """Read without seeing another task's half-done transaction on the shared connection."""
-        async with self._lock:
+        """Consistent reads, never seeing another task's half-done transaction."""
+        if self._session.get() is not None:
             yield self
+            return
+        async with self.database.reading() as session:
+            token = self._session.set(session)
+            try:
+                yield self
+            finally:
+                self._session.reset(token)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator["Repo"]:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+        """Changes that commit together; on PostgreSQL, the games it reads stay locked."""
+        current = self._session.get()
+        if current is not None:
+            if not current.in_transaction:
+                raise RuntimeError("a transaction cannot start inside reading()")
+            yield self
+            return
+        async with self.database.transaction() as session:
+            token = self._session.set(session)
             try:
                 yield self
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+            finally:
+                self._session.reset(token)
 
-    async def _one(self, sql: str, args: tuple = ()) -> aiosqlite.Row | None:
-        async with self.db.execute(sql, args) as cur:
-            return await cur.fetchone()
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """One statement; outside a block it commits on its own."""
+        session = self._session.get()
+        if session is not None:
+            return await session.execute(sql, args)
+        async with self.transaction():
+            return await self.execute(sql, args)
 
-    async def _all(self, sql: str, args: tuple = ()) -> list[aiosqlite.Row]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        session = self._session.get()
+        if session is not None:
+            return await session.one(sql, args)
+        async with self.reading():
+            return await self.one(sql, args)
+
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        session = self._session.get()
+        if session is not None:
+            return await session.all(sql, args)
+        async with self.reading():
+            return await self.all(sql, args)
+
+    async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """An INSERT of one row; returns its new id."""
+        async with self.transaction():
+            row = await self.one(f"{sql} RETURNING id", args)
+        assert row is not None
+        return int(row["id"])
+
+    def _locking(self) -> str:
+        """Rows read in a PostgreSQL transaction are locked, so read-modify-write is atomic
+        across processes (SQLite's BEGIN IMMEDIATE already excludes every other writer)."""
+        session = self._session.get()
+        writing = session is not None and session.in_transaction
+        return " FOR UPDATE" if self.dialect == "postgres" and writing else ""
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = await self.one(f"SELECT * FROM games WHERE id = ?{self._locking()}", (game_id,))
         return _game(row) if row else None
 
     async def open_game_in(self, where: int) -> GameRow | None:
-        row = await self._one(
+        row = await self.one(
             "SELECT * FROM games WHERE coalesce(thread_id, channel_id) = ? "
             "AND status IN ('lobby', 'active')",
             (where,),
@@ -146,24 +190,34 @@ class Repo:
 
     async def games_of(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
-        rows = await self._all(
+        rows = await self.all(
             f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id "
-            f"WHERE s.user_id = ? AND NOT s.left_game AND g.status IN ({marks}) ORDER BY g.id",
+            f"WHERE s.user_id = ? AND s.left_game = 0 AND g.status IN ({marks}) ORDER BY g.id",
             (user_id, *statuses),
         )
         return [_game(r) for r in rows]
 
     async def due_ids(self, now: datetime) -> list[int]:
         """Running games whose next reminder or deadline has come (by the indexed next_due)."""
-        rows = await self._all(
+        rows = await self.all(
             "SELECT id FROM games WHERE status = 'active' AND next_due IS NOT NULL "
             "AND next_due <= ? ORDER BY next_due",
             (now.isoformat(),),
         )
         return [r["id"] for r in rows]
 
+    async def claim_due(self, game_id: int, now: datetime) -> bool:
+        """In a transaction: take a due game for this process. False when it is no longer due or
+        another process holds it (PostgreSQL skips the locked row instead of waiting)."""
+        skip = " FOR UPDATE SKIP LOCKED" if self.dialect == "postgres" else ""
+        row = await self.one(
+            f"SELECT id FROM games WHERE id = ? AND status = 'active' AND next_due <= ?{skip}",
+            (game_id, now.isoformat()),
+        )
+        return row is not None
+
     async def set_next_due(self, game_id: int, at: datetime | None) -> None:
-        await self.db.execute(
+        await self.execute(
             "UPDATE games SET next_due = ? WHERE id = ?", (at.isoformat() if at else None, game_id)
         )
 
@@ -172,10 +226,9 @@ class Repo:
         fields["options"] = json.dumps(fields["options"])
         cols = ", ".join(fields)
         marks = ", ".join("?" * len(fields))
-        cur = await self.db.execute(
+        return await self.insert(
             f"INSERT INTO games ({cols}) VALUES ({marks})", tuple(fields.values())
         )
-        return int(cur.lastrowid or 0)
 
     async def update_game(self, game: GameRow, now: datetime, **fields: Any) -> None:
         """Write `fields` and bump the version, if nobody else wrote since `game` was read."""
@@ -187,51 +240,55 @@ class Repo:
                 fields[column] = fields[column].isoformat()
         fields["updated_at"] = now.isoformat()
         sets = ", ".join(f"{k} = ?" for k in fields)
-        cur = await self.db.execute(
+        changed = await self.execute(
             f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
             (*fields.values(), game.id, game.version),
         )
-        if cur.rowcount != 1:
+        if changed != 1:
             raise Conflict(f"game {game.id} changed meanwhile")
 
     async def set_message(self, game_id: int, column: str, message_id: int) -> None:
         if column not in ("lobby_message_id", "status_message_id"):
             raise ValueError(column)
-        await self.db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+        await self.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        rows = await self.all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [_seat(r) for r in rows]
 
     async def add_seat(self, game_id: int, seat: int, user_id: int | None, name: str) -> None:
-        await self.db.execute(
+        await self.execute(
             "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
             (game_id, seat, user_id, name, user_id is None),
         )
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Drop a lobby seat and close the gap so seats stay numbered 0..n-1."""
-        await self.db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-        await self.db.execute(
-            "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, seat)
+        await self.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        # Through negative numbers: PostgreSQL checks the key row by row, in no set order.
+        await self.execute(
+            "UPDATE seats SET seat = -seat WHERE game_id = ? AND seat > ?", (game_id, seat)
+        )
+        await self.execute(
+            "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,)
         )
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.db.execute(
+        await self.execute(
             f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
             (*fields.values(), game_id, seat),
         )
 
     async def reset_reminders(self, game_id: int) -> None:
-        await self.db.execute(
+        await self.execute(
             "UPDATE seats SET reminders_sent = 0, nudged = 0 WHERE game_id = ?", (game_id,)
         )
 
     async def append_action(
         self, game_id: int, seq: int, seat: int, action: dict[str, Any], source: str, now: datetime
     ) -> None:
-        await self.db.execute(
+        await self.execute(
             "INSERT INTO actions (game_id, seq, seat, action, source, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (
@@ -245,25 +302,23 @@ class Repo:
         )
 
     async def actions(self, game_id: int) -> list[tuple[int, dict[str, Any], str]]:
-        rows = await self._all(
+        rows = await self.all(
             "SELECT seat, action, source FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
         return [(r["seat"], json.loads(r["action"]), r["source"]) for r in rows]
 
     async def action_count(self, game_id: int) -> int:
-        row = await self._one("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
+        row = await self.one("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
         return int(row["n"]) if row else 0
 
     async def draft(self, game_id: int, seat: int) -> DraftRow | None:
-        row = await self._one(
-            "SELECT * FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat)
-        )
+        row = await self.one("SELECT * FROM drafts WHERE game_id = ? AND seat = ?", (game_id, seat))
         if row is None:
             return None
         return DraftRow(row["round"], json.loads(row["steps"]), bool(row["vacation"]))
 
     async def save_draft(self, game_id: int, seat: int, draft: DraftRow, now: datetime) -> None:
-        await self.db.execute(
+        await self.execute(
             "INSERT INTO drafts (game_id, seat, round, steps, vacation, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
             "round = excluded.round, steps = excluded.steps, "
@@ -279,7 +334,7 @@ class Repo:
         )
 
     async def queue(self, game_id: int, kind: str, payload: dict[str, Any], now: datetime) -> None:
-        await self.db.execute(
+        await self.execute(
             "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
             (game_id, kind, json.dumps(payload), now.isoformat()),
         )
@@ -290,7 +345,7 @@ class Repo:
         """Unsent events in order (id, game, kind, payload, attempts); an event waiting to be
         retried holds back the later events of its game, so a game's posts keep their order."""
         at = (now or datetime.max).isoformat()
-        rows = await self._all(
+        rows = await self.all(
             "SELECT id, game_id, kind, payload, attempts FROM outbox o WHERE sent_at IS NULL "
             "AND coalesce(retry_at, '') <= ? AND NOT EXISTS (SELECT 1 FROM outbox w WHERE "
             "w.game_id = o.game_id AND w.sent_at IS NULL AND w.id < o.id AND w.retry_at > ?) "
@@ -301,21 +356,77 @@ class Repo:
             (r["id"], r["game_id"], r["kind"], _payload(r["payload"]), r["attempts"]) for r in rows
         ]
 
+    async def lease_games(
+        self, owner: str, now: datetime, until: datetime, limit: int
+    ) -> list[int]:
+        """Take the delivery of up to `limit` games whose oldest unsent event is due, for `owner`
+        until `until`; a game another live process holds is left to it."""
+        at = now.isoformat()
+        rows = await self.all(
+            "SELECT o.game_id FROM outbox o WHERE o.sent_at IS NULL "
+            "AND coalesce(o.retry_at, '') <= ? AND NOT EXISTS (SELECT 1 FROM outbox w "
+            "WHERE w.game_id = o.game_id AND w.sent_at IS NULL AND w.id < o.id) "
+            "AND NOT EXISTS (SELECT 1 FROM delivery_leases l WHERE l.game_id = o.game_id "
+            "AND l.until > ? AND l.owner <> ?) ORDER BY o.id LIMIT ?",
+            (at, at, owner, limit),
+        )
+        taken = []
+        for row in rows:
+            if await self.execute(
+                "INSERT INTO delivery_leases (game_id, owner, until) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, "
+                "until = excluded.until "
+                "WHERE delivery_leases.until <= ? OR delivery_leases.owner = excluded.owner",
+                (row["game_id"], owner, until.isoformat(), at),
+            ):
+                taken.append(row["game_id"])
+        return taken
+
+    async def renew_lease(self, game_id: int, owner: str, until: datetime) -> bool:
+        """Extend a lease; False when it lapsed and another process took the game."""
+        return bool(
+            await self.execute(
+                "UPDATE delivery_leases SET until = ? WHERE game_id = ? AND owner = ?",
+                (until.isoformat(), game_id, owner),
+            )
+        )
+
+    async def release_lease(self, game_id: int, owner: str) -> None:
+        await self.execute(
+            "DELETE FROM delivery_leases WHERE game_id = ? AND owner = ?", (game_id, owner)
+        )
+
+    async def pending_of(
+        self, game_id: int, now: datetime
+    ) -> list[tuple[int, int, str, dict[str, Any], int]]:
+        """A game's unsent events in order, up to the first that waits to be retried."""
+        rows = await self.all(
+            "SELECT id, game_id, kind, payload, attempts, retry_at FROM outbox "
+            "WHERE game_id = ? AND sent_at IS NULL ORDER BY id",
+            (game_id,),
+        )
+        events = []
+        for r in rows:
+            if (r["retry_at"] or "") > now.isoformat():
+                break
+            events.append((r["id"], r["game_id"], r["kind"], _payload(r["payload"]), r["attempts"]))
+        return events
+
     async def mark_sent(self, outbox_id: int, now: datetime, error: str | None = None) -> None:
-        await self.db.execute(
+        await self.execute(
             "UPDATE outbox SET sent_at = ?, error = ? WHERE id = ?",
             (now.isoformat(), error, outbox_id),
         )
 
     async def retry_later(self, outbox_id: int, attempts: int, at: datetime, error: str) -> None:
-        await self.db.execute(
+        await self.execute(
             "UPDATE outbox SET attempts = ?, retry_at = ?, error = ? WHERE id = ?",
             (attempts, at.isoformat(), error, outbox_id),
         )
 
     async def recent(self, game_id: int, kind: str, limit: int) -> list[dict[str, Any]]:
         """The payloads of a game's newest events of one kind, oldest first."""
-        rows = await self._all(
+        rows = await self.all(
             "SELECT payload FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT ?",
             (game_id, kind, limit),
         )
@@ -323,13 +434,13 @@ class Repo:
 
     async def posted(self, outbox_id: int) -> dict[str, int]:
         """The messages an event has posted so far, by part."""
-        rows = await self._all(
+        rows = await self.all(
             "SELECT part, message_id FROM outbox_posts WHERE outbox_id = ?", (outbox_id,)
         )
         return {r["part"]: r["message_id"] for r in rows}
 
     async def mark_posted(self, outbox_id: int, part: str, message_id: int, now: datetime) -> None:
-        await self.db.execute(
+        await self.execute(
             "INSERT INTO outbox_posts VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (outbox_id, part, message_id, now.isoformat()),
         )
@@ -350,32 +461,28 @@ class ResultsRepo:
     def __init__(self, repo: Repo) -> None:
         self.repo = repo
 
-    @property
-    def db(self) -> aiosqlite.Connection:
-        return self.repo.db
-
     async def insert(self, rows: list[dict[str, Any]]) -> None:
         for row in rows:
             cols = ", ".join(row)
             marks = ", ".join("?" * len(row))
-            await self.db.execute(
+            await self.repo.execute(
                 f"INSERT INTO results ({cols}) VALUES ({marks})", tuple(row.values())
             )
 
     async def of_game(self, game_id: int) -> list[dict[str, Any]]:
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [dict(r) for r in rows]
 
     async def rated_games(self, game: str, guild_id: int | None) -> list[list[dict[str, Any]]]:
         """Rated finished games of a scope (None: all servers), in the order they finished."""
-        where = "game = ? AND rated AND status = 'finished'"
+        where = "game = ? AND rated = 1 AND status = 'finished'"
         args: tuple = (game,)
         if guild_id is not None:
             where += " AND guild_id = ?"
             args += (guild_id,)
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             f"SELECT * FROM results WHERE {where} ORDER BY finished_at, game_id, seat", args
         )
         games: dict[int, list[dict[str, Any]]] = {}
@@ -387,7 +494,7 @@ class ResultsRepo:
         self, scope: int, game: str, users: list[int]
     ) -> dict[int, tuple[float, float, int]]:
         marks = ",".join("?" * len(users))
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             f"SELECT user_id, mu, sigma, games FROM ratings WHERE scope = ? AND game = ? "
             f"AND user_id IN ({marks})",
             (scope, game, *users),
@@ -405,20 +512,22 @@ class ResultsRepo:
         games: int,
         at: str,
     ) -> None:
-        await self.db.execute(
+        await self.repo.execute(
             "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, game, user_id) "
             "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
             "updated_at = excluded.updated_at",
             (scope, game, user, mu, sigma, games, at),
         )
-        await self.db.execute(
-            "INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?)",
+        await self.repo.execute(
+            "INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (scope, game, user_id, game_id) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, at = excluded.at",
             (scope, game, user, game_id, mu, sigma, at),
         )
 
     async def clear_ratings(self, scope: int, game: str) -> None:
-        await self.db.execute("DELETE FROM ratings WHERE scope = ? AND game = ?", (scope, game))
-        await self.db.execute(
+        await self.repo.execute("DELETE FROM ratings WHERE scope = ? AND game = ?", (scope, game))
+        await self.repo.execute(
             "DELETE FROM rating_history WHERE scope = ? AND game = ?", (scope, game)
         )
 
@@ -428,13 +537,14 @@ class ResultsRepo:
         """Rated people of a scope by conservative rating, with their game statistics."""
         guild_filter = "" if scope == 0 else "AND r.guild_id = ?"
         args: tuple = (game,) if scope == 0 else (game, scope)
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             f"""
             SELECT t.user_id, t.mu, t.sigma, t.games AS rated_games,
                    t.mu - 3 * t.sigma AS conservative, s.games, s.wins, s.avg_score, s.best,
                    s.name
             FROM ratings t JOIN (
-                SELECT r.user_id, count(*) AS games, sum(r.rank = 1) AS wins,
+                SELECT r.user_id, count(*) AS games,
+                       sum(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS wins,
                        avg(r.score) AS avg_score, max(r.score) AS best, max(r.name) AS name
                 FROM results r
                 WHERE r.game = ? AND r.status = 'finished' AND r.user_id IS NOT NULL {guild_filter}
@@ -446,7 +556,7 @@ class ResultsRepo:
             """,
             (*args, scope, game, limit, offset),
         )
-        total = await self.repo._one(
+        total = await self.repo.one(
             "SELECT count(*) AS n FROM ratings WHERE scope = ? AND game = ?", (scope, game)
         )
         return [dict(r) for r in rows], int(total["n"]) if total else 0
@@ -454,12 +564,12 @@ class ResultsRepo:
     async def solo_scores(
         self, game: str, guild_id: int | None, limit: int
     ) -> list[dict[str, Any]]:
-        where = "game = ? AND status = 'finished' AND players = 1 AND NOT is_ai"
+        where = "game = ? AND status = 'finished' AND players = 1 AND is_ai = 0"
         args: tuple = (game,)
         if guild_id is not None:
             where += " AND guild_id = ?"
             args += (guild_id,)
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             f"SELECT user_id, name, score, variants, game_id, finished_at FROM results "
             f"WHERE {where} ORDER BY score DESC, finished_at LIMIT ?",
             (*args, limit),
@@ -467,7 +577,7 @@ class ResultsRepo:
         return [dict(r) for r in rows]
 
     async def player_games(self, user_id: int, game: str, limit: int) -> list[dict[str, Any]]:
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             "SELECT * FROM results WHERE user_id = ? AND game = ? ORDER BY finished_at DESC, "
             "game_id DESC LIMIT ?",
             (user_id, game, limit),
@@ -475,7 +585,7 @@ class ResultsRepo:
         return [dict(r) for r in rows]
 
     async def history(self, scope: int, game: str, user_id: int) -> list[dict[str, Any]]:
-        rows = await self.repo._all(
+        rows = await self.repo.all(
             "SELECT game_id, mu, sigma, at FROM rating_history WHERE scope = ? AND game = ? "
             "AND user_id = ? ORDER BY at, game_id",
             (scope, game, user_id),

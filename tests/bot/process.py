@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 Process = asyncio.subprocess.Process
 
 
-def bot_env(server: StandIn, token: str, database: Path) -> dict[str, str]:
+def bot_env(server: StandIn, token: str, database: Path | str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     env.update(
         DISCORD_TOKEN=token,

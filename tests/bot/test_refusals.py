@@ -14,10 +14,10 @@ from tests.bot.helpers import Game, answer, open_game, refusal, started_game
 async def db_state(bot: GameBot) -> dict[str, list[tuple[Any, ...]]]:
     """Every row the game keeps (games, seats, drafts, actions, outbox)."""
     state = {}
-    async with bot.service.repo.reading():
+    async with bot.service.repo.reading() as repo:
         for name in ("games", "seats", "drafts", "actions", "outbox"):
-            async with bot.db.execute(f"SELECT * FROM {name} ORDER BY rowid") as cursor:
-                state[name] = [tuple(row) for row in await cursor.fetchall()]
+            rows = await repo.all(f"SELECT * FROM {name} ORDER BY rowid")
+            state[name] = [tuple(row) for row in rows]
     return state
 
 

@@ -1,4 +1,4 @@
-"""The service tests' fixture: a migrated database file and a manual clock."""
+"""The service tests' fixture: a migrated database (each backend in turn) and a manual clock."""
 
 import pytest
 
@@ -9,8 +9,8 @@ from bot.store.repo import Repo
 
 
 @pytest.fixture
-async def world(tmp_path):
-    db = await open_database(tmp_path / "bot.sqlite3")
+async def world(database_target):
+    db = await open_database(database_target)
     clock = ManualClock()
-    yield Service(Repo(db), clock), clock, tmp_path / "bot.sqlite3"
+    yield Service(Repo(db), clock), clock, database_target
     await db.close()

@@ -1,21 +1,88 @@
-"""Migrations: numbered, applied once each, in one transaction each."""
+"""Migrations: numbered, applied once each, in one transaction each, and the same schema on both
+backends."""
+
+import asyncio
 
 import pytest
 
-from bot.store.database import NewerDatabase, _statements, migrate, migrations, open_database
+from bot.store.database import NewerDatabase, migrate, migrations, open_database
+from bot.store.postgres import numbered
+from bot.store.sqlite import statements
 
 
-async def test_migrations_apply_once_and_record_themselves(tmp_path):
-    db = await open_database(tmp_path / "a.sqlite3")
+async def test_migrations_apply_once_and_record_themselves(database_target):
+    db = await open_database(database_target)
     try:
         assert await migrate(db) == []  # open_database applied them all already
-        async with db.execute("SELECT number FROM schema_migrations ORDER BY number") as cur:
-            numbers = [row[0] for row in await cur.fetchall()]
-        assert numbers == [n for n, _, _ in migrations()] and numbers == sorted(set(numbers))
-        async with db.execute("PRAGMA journal_mode") as cur:
-            assert (await cur.fetchone())[0] == "wal"
+        async with db.reading() as session:
+            rows = await session.all("SELECT number FROM schema_migrations ORDER BY number")
+        numbers = [row["number"] for row in rows]
+        assert numbers == [n for n, _, _ in migrations(db.dialect)]
+        assert numbers == sorted(set(numbers))
+        if db.dialect == "sqlite":
+            async with db.reading() as session:
+                assert (await session.one("PRAGMA journal_mode"))[0] == "wal"
     finally:
         await db.close()
+
+
+def test_each_migration_has_its_twin_with_the_same_number_and_name():
+    sqlite, postgres = migrations("sqlite"), migrations("postgres")
+    assert [(n, name) for n, name, _ in sqlite] == [(n, name) for n, name, _ in postgres]
+
+
+async def _schema(db) -> dict[str, object]:
+    """Tables with their columns in order, and the names of the indexes."""
+    async with db.reading() as s:
+        if db.dialect == "sqlite":
+            tables = [
+                r["name"]
+                for r in await s.all(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+            columns = {
+                t: [r["name"] for r in await s.all(f"PRAGMA table_info({t})")] for t in tables
+            }
+            indexes = await s.all(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            )
+        else:
+            rows = await s.all(
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"
+            )
+            columns = {}
+            for r in rows:
+                columns.setdefault(r["table_name"], []).append(r["column_name"])
+            indexes = await s.all(
+                "SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' "
+                "AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key'"
+            )
+    return {"columns": dict(sorted(columns.items())), "indexes": sorted(r["name"] for r in indexes)}
+
+
+async def test_both_backends_end_with_the_same_tables_columns_and_indexes(tmp_path, pg_cluster):
+    lite = await open_database(tmp_path / "a.sqlite3")
+    pg = await open_database(await pg_cluster.create_database("schema_twins"))
+    try:
+        assert await _schema(lite) == await _schema(pg)
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_processes_starting_together_migrate_once(pg_cluster):
+    url = await pg_cluster.create_database("migrate_race")
+    opened = await asyncio.gather(*(open_database(url) for _ in range(4)))
+    try:
+        async with opened[0].reading() as s:
+            rows = await s.all("SELECT number FROM schema_migrations")
+        assert len(rows) == len(migrations("postgres"))
+    finally:
+        for db in opened:
+            await db.close()
 
 
 def test_statement_splitting_keeps_triggers_whole():
@@ -26,13 +93,20 @@ def test_statement_splitting_keeps_triggers_whole():
         "  UPDATE t SET x = x + 1;\n"
         "END;\n"
     )
-    parts = _statements(sql)
+    parts = statements(sql)
     assert len(parts) == 2 and parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
 
 
-async def test_a_database_newer_than_the_code_refuses_to_start(tmp_path):
-    db = await open_database(tmp_path / "bot.sqlite3")
-    await db.execute("INSERT INTO schema_migrations VALUES (999, '0999_future.sql', 'x')")
+def test_question_marks_become_numbered_parameters_outside_string_literals():
+    assert numbered("SELECT * FROM t WHERE a = ? AND b = 'why?' AND c IN (?, ?)") == (
+        "SELECT * FROM t WHERE a = $1 AND b = 'why?' AND c IN ($2, $3)"
+    )
+
+
+async def test_a_database_newer_than_the_code_refuses_to_start(database_target):
+    db = await open_database(database_target)
+    async with db.transaction() as s:
+        await s.execute("INSERT INTO schema_migrations VALUES (999, '0999_future.sql', 'x')")
     await db.close()
     with pytest.raises(NewerDatabase, match="migration 999, newer than this bot knows"):
-        await open_database(tmp_path / "bot.sqlite3")
+        await open_database(database_target)

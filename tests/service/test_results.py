@@ -2,6 +2,7 @@
 
 import sqlite3
 
+import asyncpg
 import pytest
 
 from bot.service import ratings, results
@@ -87,14 +88,10 @@ async def _record(svc, clock, game_id, seats, outcome, status="finished", **kw):
 
 
 async def _all_ratings(svc) -> list[tuple]:
-    async with (
-        svc.repo.reading() as repo,
-        repo.db.execute(
-            "SELECT scope, game, user_id, round(mu, 9), round(sigma, 9), games FROM ratings "
-            "ORDER BY scope, user_id"
-        ) as cur,
-    ):
-        return [tuple(r) for r in await cur.fetchall()]
+    rows = await svc.repo.all(
+        "SELECT scope, game, user_id, mu, sigma, games FROM ratings ORDER BY scope, user_id"
+    )
+    return [(r[0], r[1], r[2], round(r[3], 9), round(r[4], 9), r[5]) for r in rows]
 
 
 async def test_a_finished_game_leaves_one_immutable_row_per_seat(world):
@@ -110,11 +107,11 @@ async def test_a_finished_game_leaves_one_immutable_row_per_seat(world):
     assert [r["score"] for r in rows] == [p.vp for p in table.state.players]
     assert rows[2]["is_ai"] and rows[2]["user_id"] is None and all(r["rated"] for r in rows)
     assert {r["primary_measure"] for r in rows} == {r["score"] for r in rows}
-    async with svc.repo.reading() as repo:
-        with pytest.raises(sqlite3.IntegrityError, match="immutable"):
-            await repo.db.execute("UPDATE results SET score = 999 WHERE game_id = ?", (gid,))
-        with pytest.raises(sqlite3.IntegrityError, match="kept"):
-            await repo.db.execute("DELETE FROM results WHERE game_id = ?", (gid,))
+    refused = (sqlite3.IntegrityError, asyncpg.RaiseError)
+    with pytest.raises(refused, match="immutable"):
+        await svc.repo.execute("UPDATE results SET score = 999 WHERE game_id = ?", (gid,))
+    with pytest.raises(refused, match="kept"):
+        await svc.repo.execute("DELETE FROM results WHERE game_id = ?", (gid,))
     board, people = await svc.leaderboard("powerline", 1, 0)
     assert people == 2 and {r["user_id"] for r in board} == {ALICE, BOB}
 

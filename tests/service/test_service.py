@@ -180,13 +180,15 @@ async def test_a_corrupt_game_stalls_no_other_deadline_and_a_corrupt_draft_clear
     await svc.start(broken, ALICE, False)
     fine = await svc.open_table("powerline", 1, 11, CARL, "Carl", {}, TableOptions())
     await svc.start(fine.row.id, CARL, False)
-    await svc.repo.db.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (broken,))
+    await svc.repo.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (broken,))
     clock.advance(minutes=24 * 60 + 1)
     await svc.tick()
     assert (await svc.table(fine.row.id)).state.round == 2
     corrupt = '[{"color": 7}]'
-    await svc.repo.db.execute(
-        "INSERT OR REPLACE INTO drafts VALUES (?, 0, 2, ?, 0, 'x')", (fine.row.id, corrupt)
+    await svc.repo.execute(
+        "INSERT INTO drafts VALUES (?, 0, 2, ?, 0, 'x') ON CONFLICT (game_id, seat) "
+        "DO UPDATE SET round = excluded.round, steps = excluded.steps",
+        (fine.row.id, corrupt),
     )
     cleared = await svc.edit_draft(fine.row.id, CARL, clear=True)
     assert cleared.steps == [] and cleared.next_options
@@ -199,12 +201,12 @@ async def test_the_tick_reads_only_due_games_and_schedules_the_next_mark(world):
     idle = await svc.open_table("powerline", 1, 11, CARL, "Carl", {}, TableOptions())
     await svc.start(idle.row.id, CARL, False)
     # Not due for hours: a tick never reads it, broken or not.
-    await svc.repo.db.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (idle.row.id,))
+    await svc.repo.execute("UPDATE games SET snapshot = '{broken' WHERE id = ?", (idle.row.id,))
     assert await svc.tick() == 0
     deadline = (await svc.table(gid)).row.deadline
     clock.advance(minutes=301)  # half time: the first reminder is due, and only that game
     assert await svc.tick() == 1
     async with svc.repo.reading() as repo:
-        row = await repo._one("SELECT next_due FROM games WHERE id = ?", (gid,))
+        row = await repo.one("SELECT next_due FROM games WHERE id = ?", (gid,))
         assert await repo.due_ids(clock.now()) == []
     assert row["next_due"] == (deadline - timedelta(hours=1)).isoformat(), "next: one hour left"

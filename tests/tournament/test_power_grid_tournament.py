@@ -24,11 +24,11 @@ PEOPLE = list(range(200, 226))
 
 
 @pytest.fixture
-async def world(tmp_path, monkeypatch):
+async def world(database_target, monkeypatch):
     # Reproducible games (each its own seed), so the money tiebreaks below are always reached.
     seeds = itertools.count(1000)
     monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda _: next(seeds)))
-    db = await open_database(tmp_path / "t.sqlite3")
+    db = await open_database(database_target)
     svc = Service(Repo(db), ManualClock())
     yield svc, Tournaments(svc)
     await db.close()

@@ -20,7 +20,7 @@ PEOPLE = list(range(100, 130))
 
 
 @pytest.fixture
-async def world(tmp_path, monkeypatch):
+async def world(database_target, monkeypatch):
     # The autopilot plays well but takes ~20 ms a decision; random legal plans keep 24 games fast.
     rng = Random(5)
     monkeypatch.setattr(
@@ -28,7 +28,7 @@ async def world(tmp_path, monkeypatch):
         "choose",
         lambda view, seat: autopilot.random_plan(Seat.from_view(view, seat), rng),
     )
-    db = await open_database(tmp_path / "t.sqlite3")
+    db = await open_database(database_target)
     svc = Service(Repo(db), ManualClock())
     yield svc, Tournaments(svc)
     await db.close()

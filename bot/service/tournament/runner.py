@@ -55,8 +55,7 @@ class Tournaments:
         self.repo = service.repo
 
     async def _one(self, tid: int) -> Tournament:
-        async with self.repo.db.execute("SELECT * FROM tournaments WHERE id = ?", (tid,)) as cur:
-            row = await cur.fetchone()
+        row = await self.repo.one("SELECT * FROM tournaments WHERE id = ?", (tid,))
         if row is None:
             raise UserError(f"There is no tournament #{tid}.")
         data = dict(row)
@@ -91,7 +90,7 @@ class Tournaments:
             raise UserError("A tournament has 1 to 3 heats.")
         check_config(hosting(game), config)
         async with self.repo.transaction() as repo:
-            cur = await repo.db.execute(
+            tid = await repo.insert(
                 "INSERT INTO tournaments (guild_id, channel_id, game, name, organiser_id, stage, "
                 "heats, config, options, seed, created_at) VALUES (?, ?, ?, ?, ?, 'registration', "
                 "?, ?, ?, ?, ?)",
@@ -108,7 +107,7 @@ class Tournaments:
                     self.svc.clock.now().isoformat(),
                 ),
             )
-            return await self._one(int(cur.lastrowid or 0))
+            return await self._one(tid)
 
     async def register(self, tid: int, user_id: int, name: str, on: bool = True) -> int:
         """(Un)register a person for the heats still to come; returns how many are registered."""
@@ -117,30 +116,27 @@ class Tournaments:
             if t.stage not in ("registration", "heat") or t.heats_started >= t.heats:
                 raise UserError("Registration is closed: every heat has started.")
             if on:
-                await repo.db.execute(
-                    "INSERT OR IGNORE INTO tournament_players VALUES (?, ?, ?, ?)",
+                await repo.execute(
+                    "INSERT INTO tournament_players VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     (tid, user_id, name, self.svc.clock.now().isoformat()),
                 )
             else:
-                await repo.db.execute(
+                await repo.execute(
                     "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
                     (tid, user_id),
                 )
-            async with repo.db.execute(
+            row = await repo.one(
                 "SELECT count(*) FROM tournament_players WHERE tournament_id = ?", (tid,)
-            ) as cur:
-                return int((await cur.fetchone())[0])
+            )
+            return int(row[0]) if row else 0
 
     async def players(self, tid: int) -> dict[int, str]:
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(
-                "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
-                "ORDER BY registered_at, user_id",
-                (tid,),
-            ) as cur,
-        ):
-            return {r[0]: r[1] for r in await cur.fetchall()}
+        rows = await self.repo.all(
+            "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
+            "ORDER BY registered_at, user_id",
+            (tid,),
+        )
+        return {r[0]: r[1] for r in rows}
 
     def _organiser(self, t: Tournament, by: int, moderator: bool) -> None:
         if by != t.organiser_id and not moderator:
@@ -168,7 +164,7 @@ class Tournaments:
         )
         games = await self._start_tables(t, "heat", heat, groups, players, place)
         async with self.repo.transaction() as repo:
-            await repo.db.execute(
+            await repo.execute(
                 "UPDATE tournaments SET stage = 'heat', heats_started = ? WHERE id = ?", (heat, tid)
             )
         return games
@@ -199,7 +195,7 @@ class Tournaments:
             for user in group[1:]:
                 await self.svc.join(table.row.id, user, names[user])
             async with self.repo.transaction() as repo:
-                await repo.db.execute(
+                await repo.execute(
                     "INSERT INTO tournament_games VALUES (?, ?, ?, ?, ?)",
                     (t.id, stage, heat, no, table.row.id),
                 )
@@ -213,11 +209,8 @@ class Tournaments:
         if heat is not None:
             sql += " AND heat = ?"
             args += (heat,)
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(sql + " ORDER BY heat, table_no", args) as cur,
-        ):
-            return [r[0] for r in await cur.fetchall()]
+        rows = await self.repo.all(sql + " ORDER BY heat, table_no", args)
+        return [r[0] for r in rows]
 
     async def _stage_done(self, tid: int, stage: str, heat: int | None = None) -> bool:
         games = await self._games(tid, stage, heat)
@@ -245,16 +238,12 @@ class Tournaments:
 
     async def bracket(self, tid: int) -> list[tuple[str, int, int, int, list[str], str]]:
         """Every table so far: (stage, heat, table, game, players, status or winner)."""
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(
-                "SELECT stage, heat, table_no, game_id FROM tournament_games "
-                "WHERE tournament_id = ? ORDER BY CASE stage WHEN 'heat' THEN 0 "
-                "WHEN 'semifinal' THEN 1 ELSE 2 END, heat, table_no",
-                (tid,),
-            ) as cur,
-        ):
-            tables = list(await cur.fetchall())
+        tables = await self.repo.all(
+            "SELECT stage, heat, table_no, game_id FROM tournament_games "
+            "WHERE tournament_id = ? ORDER BY CASE stage WHEN 'heat' THEN 0 "
+            "WHEN 'semifinal' THEN 1 ELSE 2 END, heat, table_no",
+            (tid,),
+        )
         out = []
         for stage, heat, no, game_id in tables:
             table = await self.svc.table(game_id)
@@ -270,15 +259,11 @@ class Tournaments:
 
     async def stage_results(self, tid: int, stage: str) -> list[HeatGame]:
         """The finished games of a stage as the seeding rules see them (one rank per seat)."""
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(
-                "SELECT game_id, heat FROM tournament_games "
-                "WHERE tournament_id = ? AND stage = ? ORDER BY heat, table_no",
-                (tid, stage),
-            ) as cur,
-        ):
-            games = list(await cur.fetchall())
+        games = await self.repo.all(
+            "SELECT game_id, heat FROM tournament_games "
+            "WHERE tournament_id = ? AND stage = ? ORDER BY heat, table_no",
+            (tid, stage),
+        )
         found = [await self._result(g, heat) for g, heat in games]
         return [g for g in found if g is not None]
 
@@ -294,16 +279,13 @@ class Tournaments:
         return seed_semifinal(games, sum(sizes), await self._roll(t, "semifinal"))
 
     async def _roll(self, t: Tournament, stage: str):
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(
-                "SELECT user_id, roll FROM tournament_rolls WHERE tournament_id = ? AND stage = ?",
-                (t.id, stage),
-            ) as cur,
-        ):
-            stored: dict[int, list[float]] = {}
-            for user, value in await cur.fetchall():
-                stored.setdefault(user, []).append(value)
+        rows = await self.repo.all(
+            "SELECT user_id, roll FROM tournament_rolls WHERE tournament_id = ? AND stage = ?",
+            (t.id, stage),
+        )
+        stored: dict[int, list[float]] = {}
+        for user, value in rows:
+            stored.setdefault(user, []).append(value)
         if stored:
             return replay(stored)
         rng = Random(f"{t.seed}:{stage}")
@@ -325,11 +307,12 @@ class Tournaments:
         async with self.repo.transaction() as repo:
             for player, rolls in seeding.rolls.items():
                 for value in rolls[-1:]:
-                    await repo.db.execute(
-                        "INSERT OR REPLACE INTO tournament_rolls VALUES (?, 'semifinal', ?, ?)",
+                    await repo.execute(
+                        "INSERT INTO tournament_rolls VALUES (?, 'semifinal', ?, ?) ON CONFLICT "
+                        "(tournament_id, stage, user_id) DO UPDATE SET roll = excluded.roll",
                         (tid, player, value),
                     )
-            await repo.db.execute("UPDATE tournaments SET stage = 'semifinal' WHERE id = ?", (tid,))
+            await repo.execute("UPDATE tournaments SET stage = 'semifinal' WHERE id = ?", (tid,))
         return await self._start_tables(t, "semifinal", 1, groups, await self.players(tid), place)
 
     async def start_final(
@@ -344,21 +327,17 @@ class Tournaments:
         games = await self.stage_results(tid, "semifinal")
         field = final_field(games, await self._roll(t, "final"))
         async with self.repo.transaction() as repo:
-            await repo.db.execute("UPDATE tournaments SET stage = 'final' WHERE id = ?", (tid,))
+            await repo.execute("UPDATE tournaments SET stage = 'final' WHERE id = ?", (tid,))
         started = await self._start_tables(t, "final", 1, [field], await self.players(tid), place)
         return started[0]
 
     async def adjudicate(self, game_id: int, by: int, moderator: bool) -> None:
         """End a game that cannot finish; a tournament's organiser may, for its own games."""
-        async with (
-            self.repo.reading(),
-            self.repo.db.execute(
-                "SELECT t.organiser_id FROM tournament_games g JOIN tournaments t "
-                "ON t.id = g.tournament_id WHERE g.game_id = ?",
-                (game_id,),
-            ) as cur,
-        ):
-            row = await cur.fetchone()
+        row = await self.repo.one(
+            "SELECT t.organiser_id FROM tournament_games g JOIN tournaments t "
+            "ON t.id = g.tournament_id WHERE g.game_id = ?",
+            (game_id,),
+        )
         organiser = row is not None and row[0] == by
         await self.svc.adjudicate(game_id, by, moderator or organiser)
 
@@ -369,5 +348,5 @@ class Tournaments:
         if result is None:
             return None
         async with self.repo.transaction() as repo:
-            await repo.db.execute("UPDATE tournaments SET stage = 'finished' WHERE id = ?", (tid,))
+            await repo.execute("UPDATE tournaments SET stage = 'finished' WHERE id = ?", (tid,))
         return result.winner().player

@@ -1,0 +1,55 @@
+"""What the repository needs of a database, whichever engine holds it (SQLite or PostgreSQL)."""
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, ClassVar
+
+Row = Mapping[str, Any]
+"""A result row: by column name (`row["id"]`), and `dict(row)` gives every column."""
+
+
+class Session(ABC):
+    """One connection's statements, inside a transaction or a consistent read."""
+
+    in_transaction: bool
+
+    @abstractmethod
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run one statement written with `?` marks; returns the rows it changed."""
+
+    @abstractmethod
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def script(self, sql: str) -> None:
+        """Run a migration file (several statements) inside the current transaction."""
+
+
+class Database(ABC):
+    """A pool of sessions: `reading()` for consistent reads, `transaction()` for changes."""
+
+    dialect: ClassVar[str]
+    """"sqlite" or "postgres": the few statements that differ look at it."""
+
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Session]: ...
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Session]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+
+    @abstractmethod
+    async def lock_migrations(self, session: Session) -> None:
+        """Hold off other processes migrating the same database until this transaction ends."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+def plain(value: Any) -> Any:
+    """Flags are stored as 0/1 in both engines, so Python booleans go in as integers."""
+    return int(value) if isinstance(value, bool) else value

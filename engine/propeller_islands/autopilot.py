@@ -238,10 +238,8 @@ def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> A
 
 def random_action(options: list[A.Action], rng: Random) -> A.Action:
     """The baseline and fuzzing player: a random action type, then a random action of it."""
-    by_type: dict[str, list[A.Action]] = {}
-    for a in options:
-        by_type.setdefault(a.type, []).append(a)
-    return rng.choice(by_type[rng.choice(sorted(by_type))])
+    kind = rng.choice(sorted({a.type for a in options}))
+    return rng.choice([a for a in options if a.type == kind])
 
 
 def act(state: State, seat: int) -> A.Action:

@@ -3,7 +3,7 @@
 from engine.propeller_islands import actions as A
 from engine.propeller_islands.components import capitol_ids, category, rewards, rules
 from engine.propeller_islands.flow import Ctx
-from engine.propeller_islands.island import can_deploy, cell_at, place_links
+from engine.propeller_islands.island import can_deploy, place_links
 from engine.propeller_islands.state import Cell, Player, State
 
 TRADES = {
@@ -89,8 +89,7 @@ def pay_reward(ctx: Ctx, seat: int, line: str) -> None:
 def use_effect(ctx: Ctx, seat: int, a: A.Use, extra_energy: int) -> None:
     """Lay the worker down, pay, resolve the effect, then a PROD token's +1."""
     p = ctx.p(seat)
-    c = cell_at(p, *a.tile)
-    assert c is not None
+    c = ctx.cell(seat, a.tile)
     c.worker = "lying"
     p.energy -= extra_energy
     kind = c.tile[:2]
@@ -131,9 +130,7 @@ def deploy_worker(ctx: Ctx, seat: int, a: A.Deploy) -> None:
     p = ctx.p(seat)
     index = (a.from_[0] - 1) * 4 + a.from_[1] - 1
     p.dock[index] = False
-    c = cell_at(p, *a.to)
-    assert c is not None
-    c.worker = "ready"
+    ctx.cell(seat, a.to).worker = "ready"
     row, col = a.from_
     emptied = [
         line for line in (f"C{col}", f"R{row}") if not any(p.dock[i] for i in line_spaces(line))

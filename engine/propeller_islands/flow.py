@@ -3,7 +3,7 @@ action is applied in."""
 
 from engine.core import CHANCE
 from engine.propeller_islands.components import rules
-from engine.propeller_islands.state import Player, State, Task
+from engine.propeller_islands.state import Cell, Player, State, Task
 
 SETUP_TYPES = ("start_player", "deal_characters", "shuffle_tiles", "shuffle_blueprints")
 STAGE_TYPES = {
@@ -99,19 +99,29 @@ def waiting(s: State) -> str:
 class Ctx:
     """One action being applied: a private copy of the state and the choices it raises."""
 
-    __slots__ = ("owned", "raised", "s")
+    __slots__ = ("owned", "owned_cells", "raised", "s")
 
     def __init__(self, state: State) -> None:
         self.s = state.copy()
         self.owned: set[int] = set()
+        self.owned_cells: set[tuple[int, int]] = set()  # (seat, index) of the tiles copied
         self.raised: list[Task] = []
 
     def p(self, seat: int) -> Player:
-        """Seat's player, copied before its first change."""
+        """Seat's player, copied before its first change; its tiles are shared until `cell`."""
         if seat not in self.owned:
-            self.s.players[seat] = self.s.players[seat].copy()
+            self.s.players[seat] = self.s.players[seat].copy(cells=False)
             self.owned.add(seat)
         return self.s.players[seat]
+
+    def cell(self, seat: int, at: tuple[int, int]) -> Cell:
+        """Seat's tile at hex `at`, copied before its first change."""
+        cells = self.p(seat).cells
+        i = next(i for i, c in enumerate(cells) if (c.q, c.r) == at)
+        if (seat, i) not in self.owned_cells:
+            cells[i] = cells[i].copy()
+            self.owned_cells.add((seat, i))
+        return cells[i]
 
     def ask(self, kind: str, seat: int, **data: object) -> None:
         self.raised.append(Task(kind, seat, **data))  # type: ignore[arg-type]

@@ -24,13 +24,7 @@ def neighbours(p: Player, q: int, r: int) -> list[Cell]:
 def frontier(p: Player) -> list[tuple[int, int]]:
     """Empty hexes next to the island, sorted."""
     taken = {(c.q, c.r) for c in p.cells}
-    free = {
-        (c.q + dq, c.r + dr)
-        for c in p.cells
-        for dq, dr in NEIGHBOURS
-        if (c.q + dq, c.r + dr) not in taken
-    }
-    return sorted(free)
+    return sorted({(q + dq, r + dr) for q, r in taken for dq, dr in NEIGHBOURS} - taken)
 
 
 def banners(c: Cell) -> list[str]:

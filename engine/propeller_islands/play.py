@@ -15,7 +15,7 @@ from engine.propeller_islands.effects import (
 )
 from engine.propeller_islands.flow import Ctx, expecting, waiting
 from engine.propeller_islands.island import any_value, banner_links, cell_at, level
-from engine.propeller_islands.legal import legal
+from engine.propeller_islands.legal import first
 from engine.propeller_islands.refusals import problem, use_problem
 from engine.propeller_islands.state import Bonus, State, Task, Turn
 
@@ -92,8 +92,7 @@ def _complete(ctx: Ctx, seat: int, card_id: str) -> None:
 
 def _install(ctx: Ctx, seat: int, at: tuple[int, int], token: str) -> None:
     p = ctx.p(seat)
-    c = cell_at(p, *at)
-    assert c is not None
+    c = ctx.cell(seat, at)
     info = rules().tokens[token]
     c.tokens[info.kind] = token
     if info.guild:
@@ -150,7 +149,7 @@ def _next_bonus(ctx: Ctx) -> None:
         p = ctx.p(seat)
         for c in p.cells:
             if c.worker == "lying":
-                c.worker = "ready"
+                ctx.cell(seat, (c.q, c.r)).worker = "ready"
         p.amelia_used = False
         p.dice = []
     s.start_player = (s.start_player + 1) % n
@@ -310,7 +309,7 @@ def settle(ctx: Ctx) -> None:
             continue
         if not s.tasks and point not in ("activating", "blueprint", "bonus"):
             return
-        acts = legal(s, seat)
+        acts = first(s, seat, 2)
         if not acts:
             s.tasks.pop()
             continue

@@ -1,5 +1,8 @@
 """Why the rules refuse an action, as the message the player sees, and the uses they accept."""
 
+from collections.abc import Iterator
+from functools import cache
+
 from engine.propeller_islands import actions as A
 from engine.propeller_islands.components import (
     RESOURCES,
@@ -18,13 +21,15 @@ from engine.propeller_islands.island import (
     any_value,
     cell_at,
     depots,
-    frontier,
     level,
+    neighbours,
     vacant,
 )
-from engine.propeller_islands.state import Cell, State
+from engine.propeller_islands.state import State
 
 COSTS = {"09": ("energy", 2), "10": ("steel", 1)}
+OPTIONS: dict[str, tuple[str, ...]] = {"01": ("deploy", "resources"), "13": tuple(TRADES)}
+"""The options of the buildings that take one, by kind."""
 
 
 def hexs(at: tuple[int, int]) -> str:
@@ -44,7 +49,7 @@ def use_problem(s: State, seat: int, a: A.Use, mode: str) -> tuple[str | None, i
     if c.worker != "ready":
         return f"The {name} at {hexs(a.tile)} has no ready worker.", 0
     kind = "01" if cat == "capitol" else c.tile[:2]
-    allowed = ("deploy", "resources") if kind == "01" else tuple(TRADES) if kind == "13" else ()
+    allowed = OPTIONS.get(kind, ())
     if a.option is None and allowed:
         return f"The {name} needs an option: {', '.join(allowed)}.", 0
     if a.option is not None and a.option not in allowed:
@@ -98,7 +103,8 @@ def _claim_problem(s: State, seat: int, a: A.Claim, start: bool) -> str | None:
         return f"Hex {hexs(a.at)} already holds a tile."
     if start and a.at not in {(dq, dr) for dq, dr in NEIGHBOURS}:
         return f"Your starting tile must go next to your Capitol, and {hexs(a.at)} is not."
-    if not start and a.at not in frontier(p):
+    # The hex is empty, so it is on the frontier if it has a neighbour.
+    if not start and not neighbours(p, *a.at):
         return f"Hex {hexs(a.at)} is not next to your island."
     return None
 
@@ -148,7 +154,7 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
         mode = {"activating": "turn", "bonus": "bonus"}.get(point, "free")
         return use_problem(s, seat, a, mode)[0]
     if t == "done":
-        if point == "c3" and legal_uses(s, seat, "free"):
+        if point == "c3" and next(uses(s, seat, "free"), None) is not None:
             return "Reward C3 must activate a building while one can be activated."
         return None
     if t == "complete":
@@ -175,7 +181,8 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
     if t == "place":
         if cell_at(p, *a.at) is not None:
             return f"Hex {hexs(a.at)} already holds a tile."
-        return None if a.at in frontier(p) else f"Hex {hexs(a.at)} is not next to your island."
+        # The hex is empty, so it is on the frontier if it has a neighbour.
+        return None if neighbours(p, *a.at) else f"Hex {hexs(a.at)} is not next to your island."
     if t == "depot":
         c = cell_at(p, *a.tile)
         if c is None or category(c.tile) != "depot":
@@ -266,20 +273,23 @@ def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
     return None
 
 
-def _options(c: Cell) -> tuple[str | None, ...]:
-    if c.tile.startswith("01"):
-        return ("deploy", "resources")
-    return tuple(TRADES) if c.tile[:2] == "13" else (None,)
-
-
 # Here rather than in legal.py: Reward C3's `done` is refused while one of these exists.
 def legal_uses(s: State, seat: int, mode: str) -> list[A.Use]:
-    out = []
+    return list(uses(s, seat, mode))
+
+
+def uses(s: State, seat: int, mode: str) -> Iterator[A.Use]:
+    """`legal_uses` one at a time, for callers that need only the first."""
     for c in s.players[seat].cells:
         if not activatable(c):
             continue
-        for option in _options(c):
-            a = A.Use.model_construct(type="use", tile=(c.q, c.r), option=option)
+        for option in OPTIONS.get(c.tile[:2], (None,)):
+            a = _use((c.q, c.r), option)
             if use_problem(s, seat, a, mode)[0] is None:
-                out.append(a)
-    return out
+                yield a
+
+
+@cache
+def _use(tile: tuple[int, int], option: str | None) -> A.Use:
+    # Keyed by position, not by keyword as `made` is: uses are enumerated at every activation.
+    return A.made(A.Use, type="use", tile=tile, option=option)

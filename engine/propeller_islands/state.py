@@ -45,7 +45,9 @@ class Player:
     """Values of the dice this seat used this round (its dock's die spaces)."""
     amelia_used: bool = False
 
-    def copy(self) -> "Player":
+    def copy(self, cells: bool = True) -> "Player":
+        """A copy whose lists and tiles may be changed; with `cells` False it shares the tiles
+        (`Ctx.cell` copies one before changing it)."""
         return Player(
             self.character,
             list(self.dealt),
@@ -54,7 +56,7 @@ class Player:
             self.parts,
             self.fame,
             list(self.dock),
-            [c.copy() for c in self.cells],
+            [c.copy() for c in self.cells] if cells else list(self.cells),
             list(self.hand),
             list(self.completed),
             list(self.unused),

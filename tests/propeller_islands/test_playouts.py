@@ -67,6 +67,18 @@ def test_round_trip_replay_and_views_every_step() -> None:
         assert G.dump_state(s) == G.dump_state(final)
 
 
+def test_apply_leaves_the_given_state_unchanged() -> None:
+    # Players and tiles are shared between states until an action changes them.
+    for seed in range(6):
+        final, log = random_game(seed, 2 + seed % 3)
+        s = G.new(final.config, seed)
+        for seat, a in log:
+            before = G.dump_state(s)
+            after = G.apply(s, seat, a)
+            assert G.dump_state(s) == before
+            s = after
+
+
 def test_every_legal_action_is_accepted_and_others_refused() -> None:
     probes = [
         {"type": "draft", "value": 3},

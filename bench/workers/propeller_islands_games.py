@@ -1,0 +1,54 @@
+"""Worker for bench.baseline: seeded random 4-player Propeller Islands games with the tree's
+engine; prints {"seeds", "ms", "digests"}: per-game wall times and replay digests.
+
+Run: PYTHONPATH=<tree> python bench/workers/propeller_islands_games.py [games] [first seed]
+"""
+
+import hashlib
+import json
+import sys
+import time
+from random import Random
+
+from engine import registry
+from engine.core import CHANCE
+from engine.propeller_islands import autopilot
+
+GAME = registry.get("propeller_islands")
+
+
+def play(seed: int) -> tuple[float, str]:
+    """One game as bench.propeller_islands.random_game plays it: its wall time (ms) and the
+    sha256 of every (seat, action) applied, the final state and the outcome."""
+    replay = []
+    t = time.perf_counter()
+    rng = Random(seed)
+    state = GAME.new(GAME.Config(players=4), seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        if seat == CHANCE:
+            action = GAME.sample_chance(state, rng)
+        else:
+            action = autopilot.random_action(GAME.legal_actions(state, seat), rng)
+        replay.append((seat, action))
+        state = GAME.apply(state, seat, action)
+    ms = (time.perf_counter() - t) * 1000
+    digest = hashlib.sha256()
+    for seat, action in replay:
+        entry = [seat, action.model_dump(mode="json", by_alias=True)]
+        digest.update(json.dumps(entry, sort_keys=True).encode())
+    digest.update(GAME.dump_state(state).encode())
+    digest.update(json.dumps(GAME.outcome(state), sort_keys=True).encode())
+    return ms, digest.hexdigest()
+
+
+def main(games: int, first: int) -> None:
+    seeds = list(range(first, first + games))
+    ms, digests = zip(*(play(seed) for seed in seeds), strict=True)
+    print(json.dumps({"seeds": seeds, "ms": ms, "digests": digests}))
+
+
+if __name__ == "__main__":
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 40, int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    )

@@ -52,7 +52,7 @@ def random_action(state: State, seat: int, rng: Random) -> dict[str, Any]:
             if len(options) == 3 and link + 10 > options[-1][0]:
                 break
             taken = len(state.houses.get(name, ()))
-            if taken < limit and name not in p.cities:
+            if taken < limit:
                 insort(options, (link + 10 + 5 * taken, name))
                 del options[3:]
         affordable = [name for cost, name in options if cost <= p.money]

@@ -58,8 +58,8 @@ def city_dist(state: State) -> dict[str, dict[str, int]]:
 
 
 def nearest_cities(state: State, network: list[str]) -> list[tuple[int, str]]:
-    """Every city in play as (what connecting it to `network` costs, name), cheapest first (read
-    only)."""
+    """The cities in play outside `network` as (what connecting one to it costs, name), cheapest
+    first (read only)."""
     c = state.config
     return nearest(c.map, frozenset(state.regions), c.routes_through_unused_regions, tuple(network))
 

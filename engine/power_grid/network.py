@@ -55,10 +55,11 @@ def reach(
 def nearest(
     map_name: str, regions: frozenset[str], through_unused: bool, network: tuple[str, ...]
 ) -> list[tuple[int, str]]:
-    """The cities in play as (`connection_cost` from the network, name), cheapest first; shared:
-    read only."""
+    """The cities in play outside the network as (`connection_cost` from it, name), cheapest
+    first; shared: read only."""
     costs = reach(map_name, regions, through_unused, network)
-    return sorted(zip(costs.values(), costs, strict=True))
+    inside = set(network)
+    return sorted((cost, city) for city, cost in costs.items() if city not in inside)
 
 
 def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:

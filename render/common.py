@@ -39,8 +39,14 @@ SEATS: tuple[RGB, ...] = (
 )
 """Seat colours: the Okabe-Ito palette, distinguishable under the common colour blindnesses."""
 
-MIN_TEXT = 14
-"""No text is drawn smaller than this many pixels, so it stays readable on a phone."""
+PHONE_WIDTH = 390
+PHONE_TEXT = 9
+"""A phone shows an image this many pixels wide; text must stay this many pixels high there."""
+
+WIDTH = 1040
+"""Every posted image is this wide (sharp on desktop clients too)."""
+MIN_TEXT = PHONE_TEXT * WIDTH // PHONE_WIDTH
+"""No text is drawn smaller (24 px): still PHONE_TEXT px high on a PHONE_WIDTH-wide screen."""
 
 
 FONTS = Path(__file__).parent / "fonts"
@@ -81,6 +87,49 @@ def fit(text: str, fnt: ImageFont.FreeTypeFont, width: int) -> str:
     while text and fnt.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def two_lines(text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
+    """`text` on one line if it fits `width`, else split at the most even word break into two
+    (each cut to fit)."""
+    text = printable(text)
+    words = text.split()
+    if fnt.getlength(text) <= width or len(words) < 2:
+        return [fit(text, fnt, int(width))]
+    best = min(
+        range(1, len(words)),
+        key=lambda k: max(fnt.getlength(" ".join(words[:k])), fnt.getlength(" ".join(words[k:]))),
+    )
+    return [fit(" ".join(part), fnt, int(width)) for part in (words[:best], words[best:])]
+
+
+def tally(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    items: Sequence[tuple[str, str]],
+    right: float,
+) -> None:
+    """ "Start 10 · Cities 49 · …" on one line from `at` (left, middle): each word muted and
+    condensed, its value bold; separators tighten, then the last items go, to end by `right`."""
+    word, value = font(MIN_TEXT, condensed=True), font(MIN_TEXT, bold=True, condensed=True)
+
+    def width(sep: str, count: int) -> float:
+        return sum(
+            word.getlength((sep if i else "") + w + " ") + value.getlength(v)
+            for i, (w, v) in enumerate(items[:count])
+        )
+
+    count = len(items)
+    sep = "  ·  " if width("  ·  ", count) <= right - at[0] else " · "
+    while count > 1 and width(sep, count) > right - at[0]:
+        count -= 1
+    x, y = at
+    for i, (w, v) in enumerate(items[:count]):
+        lead = (sep if i else "") + w + " "
+        draw.text((x, y), lead, font=word, fill=MUTED, anchor="lm")
+        x += word.getlength(lead)
+        draw.text((x, y), v, font=value, fill=INK, anchor="lm")
+        x += value.getlength(v)
 
 
 def text_colour(fill: RGB) -> RGB:
@@ -165,7 +214,7 @@ def seat_badge(draw: ImageDraw.ImageDraw, box: Box, seat: int) -> None:
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     draw.text(
-        (cx, cy), str(seat + 1), font=font(22, bold=True), fill=text_colour(fill), anchor="mm"
+        (cx, cy), str(seat + 1), font=font(MIN_TEXT, bold=True), fill=text_colour(fill), anchor="mm"
     )
 
 
@@ -182,6 +231,7 @@ def ordinal(n: int) -> str:
 
 
 MEDALS: dict[int, RGB] = {1: HIGHLIGHT, 2: (206, 208, 214), 3: (214, 150, 92)}
+MEDAL_R = 32
 
 
 def medal(
@@ -195,9 +245,10 @@ def medal(
     shared = sum(1 for e in standings if e["rank"] == rank) > 1
     fill = MEDALS.get(rank, PANEL)
     cx, cy = centre
-    draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=fill, outline=INK, width=2)
+    r = MEDAL_R
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
     text = ("=" if shared else "") + ordinal(rank)
-    fnt = font(17 if len(text) <= 3 else 14, bold=True)
+    fnt = font(MIN_TEXT, bold=True, condensed=True)
     draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
 
 

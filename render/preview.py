@@ -160,15 +160,19 @@ def power_grid_state(
 
 
 def power_grid_images() -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG) for Power Grid: region picks, a mid-game map and market from seat 0's
-    view (other money hidden where the option is on), and the final map and standings."""
+    """(file name, PNG) for Power Grid: region picks, a mid-game map (whole, around seat 0's
+    network and as an overview) and market from seat 0's view (other money hidden where the
+    option is on), and the final map and standings."""
     game = POWER_GRID
     for i, (name, map_name, players, hidden) in enumerate(POWER_GRID_SCENARIOS):
         names = NAMES[:players]
         picking = game.view(power_grid_state(map_name, players, 300 + i, 0, hidden), None)
         yield f"pg-{name}-regions-map.png", power_grid.map_image(picking, names)
+        yield f"pg-{name}-regions-overview.png", power_grid.map_overview(picking, names)
         mid = game.view(power_grid_state(map_name, players, 300 + i, 6, hidden), 0)
         yield f"pg-{name}-mid-map.png", power_grid.map_image(mid, names)
+        yield f"pg-{name}-mid-focus.png", power_grid.map_focus(mid, names)
+        yield f"pg-{name}-mid-overview.png", power_grid.map_overview(mid, names)
         yield f"pg-{name}-mid-market.png", power_grid.market(mid, names)
         final = game.view(power_grid_state(map_name, players, 300 + i, None, hidden), None)
         yield f"pg-{name}-end-map.png", power_grid.map_image(final, names)

@@ -14,11 +14,13 @@ from render.common import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RGB,
     RULE,
     SEATS,
+    WIDTH,
     Box,
     blend,
     canvas,
@@ -29,6 +31,8 @@ from render.common import (
     player_names,
     png,
     seat_badge,
+    tally,
+    two_lines,
 )
 from render.railroad_ink_tiles import (
     LIT,
@@ -42,13 +46,14 @@ from render.railroad_ink_tiles import (
     route_line,
 )
 
-WIDTH = 1200
-MIN_HEIGHT = 900
-CELL = 96
-BOARD_X, BOARD_Y = 64, 132
-PANEL_X = BOARD_X + 7 * CELL + 64
-PANEL_R = WIDTH - 24
-MARGIN, GAP, PAD = 32, 20, 22
+CELL = 112
+BOARD_X, BOARD_Y = (WIDTH - 7 * CELL) // 2, 176
+PANEL_Y = BOARD_Y + 7 * CELL + 96
+"""The roll, specials, score and draft sit under the board."""
+PANEL_X, PANEL_R = 40, WIDTH - 40
+MARGIN, GAP, PAD = 24, 20, 20
+TITLE_H = 44
+LINE_H = 34
 CENTRE_TINT: RGB = (236, 228, 206)
 DRAFT: RGB = (204, 30, 110)
 """New pieces of a previewed plan: outlined in this colour and always tagged with their die."""
@@ -162,12 +167,10 @@ def board(
     me = view["seats"][seat]
     steps = _steps(draft if draft is not None else me.get("plan"))
     preview = _Preview(view, seat, steps) if steps else None
-    img, draw = canvas(WIDTH, MIN_HEIGHT)
     if preview is not None:
         preview.title = "YOUR SUBMITTED PLAN" if draft is None else "YOUR DRAFT"
-    panel_end = _panel(draw, view, me, preview, measure=True)
-    if panel_end > MIN_HEIGHT - 20:
-        img, draw = canvas(WIDTH, panel_end + 24)
+    _, scratch = canvas(1, 1)  # measuring draws nothing
+    img, draw = canvas(WIDTH, _panel(scratch, view, me, preview, measure=True) + 24)
     _header(draw, view, me, seat, names)
     _grid(draw, view, me, preview)
     _panel(draw, view, me, preview)
@@ -181,23 +184,23 @@ def _header(
     seat: int,
     names: Sequence[str] | None,
 ) -> None:
-    seat_badge(draw, (24, 22, 74, 76), seat)
+    seat_badge(draw, (24, 22, 80, 78), seat)
     name = player_names(len(view["seats"]), names)[seat]
     score = f"{me['total']} pts"
-    big = font(40, bold=True)
-    room = int(WIDTH - 24 - big.getlength(score) - 40 - 90)
-    draw.text((90, 22), fit(name, font(32, bold=True), room), font=font(32, bold=True), fill=INK)
+    big = font(52, bold=True)
+    room = int(WIDTH - 24 - big.getlength(score) - 24 - 96)
+    draw.text((96, 20), fit(name, font(40, bold=True), room), font=font(40, bold=True), fill=INK)
     phase = {"roll": "waiting for the roll", "plan": "planning", "over": "game over"}
     sub = f"Round {view['round']}/{view['rounds']} · {phase.get(view['phase'], view['phase'])}"
     if view["phase"] == "plan" and len(view["seats"]) > 1:
-        sub += " · plan submitted ✓" if me["submitted"] else " · not submitted yet"
+        sub += " · submitted ✓" if me["submitted"] else " · not submitted"
     if view["expansions"]:
         sub += " · " + ", ".join(e.replace("_", " ") for e in view["expansions"])
-    draw.text((92, 62), fit(sub, font(18), room), font=font(18), fill=MUTED)
-    draw.text((WIDTH - 24, 48), score, font=big, fill=INK, anchor="rm")
+    draw.text((98, 72), fit(sub, font(MIN_TEXT), room), font=font(MIN_TEXT), fill=MUTED)
+    draw.text((WIDTH - 24, 50), score, font=big, fill=INK, anchor="rm")
     if me.get("rank") and len(view["seats"]) > 1:
         rank = f"{ordinal(int(me['rank']))} of {len(view['seats'])}"
-        draw.text((WIDTH - 24, 84), rank, font=font(16), fill=MUTED, anchor="rm")
+        draw.text((WIDTH - 24, 94), rank, font=font(MIN_TEXT), fill=MUTED, anchor="rm")
 
 
 def _grid(
@@ -254,16 +257,16 @@ def _grid(
             _draft_mark(draw, name, tags)
     for k in range(size):
         draw.text(
-            (BOARD_X + k * CELL + CELL / 2, y1 + 52),
+            (BOARD_X + k * CELL + CELL / 2, y1 + 60),
             chr(65 + k),
-            font=font(18, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=MUTED,
             anchor="mm",
         )
         draw.text(
-            (BOARD_X - 50, BOARD_Y + k * CELL + CELL / 2),
+            (BOARD_X - 58, BOARD_Y + k * CELL + CELL / 2),
             str(k + 1),
-            font=font(18, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=MUTED,
             anchor="mm",
         )
@@ -273,29 +276,27 @@ def _round_mark(draw: ImageDraw.ImageDraw, x: int, y: int, cell: dict[str, Any])
     """The round a piece was drawn in; a special route's is a dark pill with a star."""
     if cell.get("round") is None:
         return
-    if cell.get("special"):
-        text = f"★{cell['round']}"
-        w = font(14, bold=True).getlength(text)
-        draw.rounded_rectangle((x + 3, y + 3, x + 11 + w, y + 23), radius=6, fill=INK)
-        draw.text((x + 7, y + 13), text, font=font(14, bold=True), fill=HIGHLIGHT, anchor="lm")
-    else:
-        text = str(cell["round"])
-        w = font(14, bold=True).getlength(text)
-        draw.rounded_rectangle((x + 3, y + 3, x + 11 + w, y + 23), radius=6, fill=PANEL)
-        draw.text((x + 7, y + 13), text, font=font(14, bold=True), fill=MUTED, anchor="lm")
+    special = bool(cell.get("special"))
+    text = f"★{cell['round']}" if special else str(cell["round"])
+    fnt = font(MIN_TEXT, bold=True)
+    w = fnt.getlength(text)
+    draw.rounded_rectangle(
+        (x + 3, y + 3, x + 13 + w, y + 33), radius=7, fill=INK if special else PANEL
+    )
+    draw.text((x + 8, y + 18), text, font=fnt, fill=HIGHLIGHT if special else MUTED, anchor="lm")
 
 
 def _draft_mark(draw: ImageDraw.ImageDraw, name: str, tags: list[str]) -> None:
     """A previewed change: a heavy outline and a pill naming the die (R1, L2, ★S, P1, lit)."""
     x, y = _cell_xy(name)
     draw.rectangle((x - 1, y - 1, x + CELL + 1, y + CELL + 1), outline=DRAFT, width=4)
-    text = " ".join(dict.fromkeys(tags))
-    fnt = font(14, bold=True)
+    fnt = font(MIN_TEXT, bold=True, condensed=True)
+    text = fit(" ".join(dict.fromkeys(tags)), fnt, CELL - 20)
     w = fnt.getlength(text)
     draw.rounded_rectangle(
-        (x + 4, y + CELL - 26, x + 14 + w, y + CELL - 5), radius=7, fill=DRAFT, outline=PANEL
+        (x + 4, y + CELL - 36, x + 14 + w, y + CELL - 5), radius=8, fill=DRAFT, outline=PANEL
     )
-    draw.text((x + 9, y + CELL - 15), text, font=fnt, fill=(255, 255, 255), anchor="lm")
+    draw.text((x + 9, y + CELL - 20), text, font=fnt, fill=(255, 255, 255), anchor="lm")
 
 
 def _lit_line(draw: ImageDraw.ImageDraw, line: str) -> None:
@@ -334,7 +335,7 @@ def _accumulator(draw: ImageDraw.ImageDraw, box: tuple, charges: int, limit: int
     """The Accumulator: a battery with one bar per charge and the count in words."""
     x0, y0, x1, y1 = box
     draw.rectangle(box, fill=POWER_TINT)
-    bx0, by0, bx1, by1 = x0 + 14, y0 + 20, x1 - 14, y1 - 26
+    bx0, by0, bx1, by1 = x0 + 22, y0 + 18, x1 - 22, y1 - 36
     draw.rectangle(((x0 + x1) / 2 - 10, by0 - 8, (x0 + x1) / 2 + 10, by0), fill=INK)
     draw.rounded_rectangle((bx0, by0, bx1, by1), radius=6, fill=PANEL, outline=INK, width=3)
     limit = max(1, limit)
@@ -344,9 +345,9 @@ def _accumulator(draw: ImageDraw.ImageDraw, box: tuple, charges: int, limit: int
         fill = (60, 160, 90) if k < charges else PANEL
         draw.rectangle((bx0 + 5, top + 2, bx1 - 5, top + h - 1), fill=fill, outline=RULE)
     draw.text(
-        ((x0 + x1) / 2, y1 - 13),
-        f"{min(charges, limit)}/{limit} charged",
-        font=font(14, bold=True),
+        ((x0 + x1) / 2, y1 - 17),
+        f"{min(charges, limit)}/{limit}",
+        font=font(MIN_TEXT, bold=True),
         fill=INK,
         anchor="mm",
     )
@@ -357,8 +358,8 @@ def _accumulator(draw: ImageDraw.ImageDraw, box: tuple, charges: int, limit: int
 
 def _label(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, measure: bool) -> int:
     if not measure:
-        draw.text((x, y), text, font=font(15, bold=True), fill=MUTED)
-    return y + 26
+        draw.text((x, y), text, font=font(MIN_TEXT, bold=True), fill=MUTED)
+    return y + 38
 
 
 def _panel(
@@ -368,8 +369,9 @@ def _panel(
     preview: _Preview | None,
     measure: bool = False,
 ) -> int:
-    """The roll, the special routes, the score so far and the previewed steps; returns the end."""
-    x, y = PANEL_X, 100
+    """Under the board: the roll, the special routes, the score so far and the previewed steps;
+    returns where it ends."""
+    x, y = PANEL_X, PANEL_Y
     roll, title = view["roll"], f"ROUND {view['round']} ROLL"
     if roll is None and view.get("last_round"):
         roll, title = view["last_round"]["roll"], "LAST ROLL"
@@ -377,28 +379,26 @@ def _panel(
     y = _label(draw, x, y, title, measure)
     if roll is None:
         if not measure:
-            draw.text((x, y), "not rolled yet", font=font(18), fill=INK)
-        y += 40
+            draw.text((x, y), "not rolled yet", font=font(MIN_TEXT), fill=INK)
+        y += LINE_H
     else:
-        size, step = 78, 94
-        rows = [roll["route"], roll["lamps"] + [{**p, "power": True} for p in roll["power"]]]
-        for row in rows:
-            if not row:
-                continue
-            for i, die in enumerate(row):
-                if not measure:
-                    _small_die(
-                        draw, view, (x + i * step, y, x + i * step + size, y + size), die, used
-                    )
-            y += size + 30
-    y += 4
+        dice = [
+            *roll["route"],
+            *roll["lamps"],
+            *({**p, "power": True} for p in roll["power"]),
+        ]
+        size, step = 92, 120
+        for i, die in enumerate(dice):
+            if not measure:
+                _small_die(draw, view, (x + i * step, y, x + i * step + size, y + size), die, used)
+        y += size + 54
     taken = set(me["specials_used"]) | set(preview.specials if preview else [])
     y = _label(
         draw, x, y, f"SPECIAL ROUTES · {len(taken)}/{view['specials_per_game']} used", measure
     )
-    size = 54
+    size = 68
     for i, special in enumerate(view["specials"]):
-        bx = x + i * (size + 9)
+        bx = x + i * (size + 12)
         if measure:
             continue
         gone = special["face"] in taken
@@ -409,26 +409,35 @@ def _panel(
         if gone:
             draw.line((bx + 6, y + 6, bx + size - 6, y + size - 6), fill=INK, width=3)
             draw.line((bx + 6, y + size - 6, bx + size - 6, y + 6), fill=INK, width=3)
-    y += size + 18
+    y += size + 24
     y = _label(draw, x, y, "SCORE SO FAR" if not view["over"] else "FINAL SCORE", measure)
-    for label, value in _lines(view, me["score"]):
+    lines = _lines(view, me["score"])
+    half = (len(lines) + 1) // 2
+    col_w = (PANEL_R - x - 40) // 2
+    for i, (label, value) in enumerate(lines):
+        lx = x + (i // half) * (col_w + 40)
+        ly = y + (i % half) * LINE_H
         if not measure:
-            draw.text((x, y), fit(label, font(17), 300), font=font(17), fill=INK)
-            draw.text((PANEL_R, y), value, font=font(17, bold=True), fill=INK, anchor="ra")
-        y += 25
+            fnt = font(MIN_TEXT)
+            draw.text((lx, ly), fit(label, fnt, col_w - 60), font=fnt, fill=INK)
+            draw.text(
+                (lx + col_w, ly), value, font=font(MIN_TEXT, bold=True), fill=INK, anchor="ra"
+            )
+    y += half * LINE_H
     if not measure:
-        draw.line((x, y + 2, PANEL_R, y + 2), fill=RULE, width=2)
-        draw.text((x, y + 8), "total", font=font(18, bold=True), fill=INK)
+        draw.line((x, y + 4, PANEL_R, y + 4), fill=RULE, width=2)
+        draw.text((x, y + 12), "total", font=font(28, bold=True), fill=INK)
         draw.text(
-            (PANEL_R, y + 8), str(me["total"]), font=font(18, bold=True), fill=INK, anchor="ra"
+            (PANEL_R, y + 12), str(me["total"]), font=font(28, bold=True), fill=INK, anchor="ra"
         )
-    y += 40
+    y += 60
     if preview is not None:
         y = _label(draw, x, y, f"{preview.title} · outlined on the board", measure)
         for text in preview.text or ["(nothing yet)"]:
             if not measure:
-                draw.text((x, y), fit(text, font(16), PANEL_R - x), font=font(16), fill=DRAFT)
-            y += 23
+                fnt = font(MIN_TEXT)
+                draw.text((x, y), fit(text, fnt, PANEL_R - x), font=fnt, fill=DRAFT)
+            y += LINE_H
     return y
 
 
@@ -439,24 +448,25 @@ def _small_die(
     die: dict[str, Any],
     used: set[str],
 ) -> None:
-    """One die of the roll in the side panel, labelled; dice a draft has used are ticked."""
+    """One die of the roll, labelled; dice a draft has used are ticked."""
     x0, y0, x1, y1 = box
     power = die.get("power")
     key = f"power{die['die']}" if power else die["die"]
     done = key in used
     draw.rounded_rectangle(box, radius=10, fill=RULE if done else PANEL, outline=INK, width=2)
     if power:
-        arrow(draw, (x0 + 6, y0 + 6, x1 - 6, y1 - 6), die["face"], POWER)
+        arrow(draw, (x0 + 8, y0 + 8, x1 - 8, y1 - 8), die["face"], POWER)
         label = f"Power {die['die']}"
     else:
-        piece(draw, (x0 + 4, y0 + 4, x1 - 4, y1 - 4), *_face(view, die["face"]))
+        piece(draw, (x0 + 5, y0 + 5, x1 - 5, y1 - 5), *_face(view, die["face"]))
         label = DIE_TAGS.get(die["die"], str(die["die"]))
         label = f"{'Route' if label[0] == 'R' else 'Lamp'} {label[1:]}"
+    fnt = font(MIN_TEXT, bold=done, condensed=True)
+    draw.text(((x0 + x1) / 2, y1 + 20), label, font=fnt, fill=INK if done else MUTED, anchor="mm")
     if done:
-        label += " ✓"
-    draw.text(
-        ((x0 + x1) / 2, y1 + 13), label, font=font(14), fill=INK if done else MUTED, anchor="mm"
-    )
+        # A tick on the die, so "used" is never the grey alone.
+        draw.ellipse((x1 - 22, y0 - 10, x1 + 10, y0 + 22), fill=DRAFT, outline=PANEL, width=2)
+        draw.text((x1 - 6, y0 + 6), "✓", font=font(MIN_TEXT, bold=True), fill=PANEL, anchor="mm")
 
 
 def _lines(view: dict[str, Any], score: dict[str, Any]) -> list[tuple[str, str]]:
@@ -500,25 +510,31 @@ def _panel_box(draw: ImageDraw.ImageDraw, box: Box, title: str = "", note: str =
     x0, y0, x1, y1 = box
     draw.rounded_rectangle((x0 + 2, y0 + 4, x1 + 2, y1 + 4), radius=16, fill=SHADOW)
     draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
+    heading = font(30, bold=True)
     if title:
-        draw.text((x0 + PAD, y0 + PAD), title, font=font(22, bold=True), fill=INK, anchor="lt")
+        draw.text((x0 + PAD, y0 + PAD), title, font=heading, fill=INK, anchor="lt")
     if note:
-        width = x1 - x0 - 2 * PAD - int(font(22, bold=True).getlength(title)) - 24
+        width = x1 - x0 - 2 * PAD - int(heading.getlength(title)) - 24
         draw.text(
             (x1 - PAD, y0 + PAD + 4),
-            fit(note, font(16), width),
-            font=font(16),
+            fit(note, font(MIN_TEXT), width),
+            font=font(MIN_TEXT),
             fill=MUTED,
             anchor="rt",
         )
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, sub: str) -> None:
-    draw.text((MARGIN, MARGIN), title, font=font(36, bold=True), fill=INK)
     draw.text(
-        (MARGIN + 2, MARGIN + 50),
-        fit(sub, font(18), WIDTH - 2 * MARGIN),
-        font=font(18),
+        (MARGIN, MARGIN),
+        fit(title, font(40, bold=True), WIDTH - 2 * MARGIN),
+        font=font(40, bold=True),
+        fill=INK,
+    )
+    draw.text(
+        (MARGIN + 2, MARGIN + 56),
+        fit(sub, font(MIN_TEXT), WIDTH - 2 * MARGIN),
+        font=font(MIN_TEXT),
         fill=MUTED,
         anchor="lt",
     )
@@ -538,20 +554,21 @@ def roll(view: dict[str, Any]) -> bytes:
     if shown is None and view.get("last_round"):
         shown = view["last_round"]["roll"]
         when = f"Round {max(1, view['round'] - 1)} of {view['rounds']} (last roll)"
-    route_h = 2 * PAD + 40 + 250
+    top = MARGIN + 100
+    route_h = 2 * PAD + TITLE_H + 200 + 110
     extra = bool(shown and (shown["lamps"] or shown["power"]))
-    height = 2 * MARGIN + 84 + route_h + (GAP + 2 * PAD + 40 + 230 if extra else 0)
+    height = top + route_h + (GAP + 2 * PAD + TITLE_H + 180 + 110 if extra else 0) + MARGIN
     if shown is None:
-        height = 2 * MARGIN + 84 + 160
+        height = top + 160 + MARGIN
     img, draw = canvas(WIDTH, height, BACKGROUND)
     _title(
         draw,
-        f"Railroad Ink · {when}: the roll",
+        f"Railroad Ink · {when}",
         "Every player draws these same dice · " + _expansions(view),
     )
-    y = MARGIN + 84
+    y = top
     if shown is None:
-        _panel_box(draw, (MARGIN, y, WIDTH - MARGIN, y + 140), "Not rolled yet")
+        _panel_box(draw, (MARGIN, y, WIDTH - MARGIN, y + 160), "Not rolled yet")
         return png(img)
     box = (MARGIN, y, WIDTH - MARGIN, y + route_h)
     _panel_box(draw, box, "Route dice", "draw all four this round")
@@ -559,11 +576,11 @@ def roll(view: dict[str, Any]) -> bytes:
     w = (WIDTH - 2 * MARGIN - 2 * PAD) / len(dice)
     for i, die in enumerate(dice):
         cx = MARGIN + PAD + w * (i + 0.5)
-        _big_die(draw, view, (cx, y + PAD + 40), 180, die, f"Route die {i + 1}")
+        _big_die(draw, view, (cx, y + PAD + TITLE_H), 196, die, f"Route die {i + 1}", int(w) - 8)
     y += route_h + GAP
     if not extra:
         return png(img)
-    box = (MARGIN, y, WIDTH - MARGIN, y + 2 * PAD + 40 + 230)
+    box = (MARGIN, y, WIDTH - MARGIN, y + 2 * PAD + TITLE_H + 180 + 110)
     parts = []
     if shown["lamps"]:
         parts.append("Street lamp dice")
@@ -576,7 +593,7 @@ def roll(view: dict[str, Any]) -> bytes:
     w = (WIDTH - 2 * MARGIN - 2 * PAD) / 4
     for i, (die, label) in enumerate(slots[:4]):
         cx = MARGIN + PAD + w * (i + 0.5)
-        _big_die(draw, view, (cx, y + PAD + 40), 160, die, label)
+        _big_die(draw, view, (cx, y + PAD + TITLE_H), 176, die, label, int(w) - 8)
     return png(img)
 
 
@@ -587,7 +604,9 @@ def _big_die(
     size: int,
     die: dict[str, Any],
     label: str,
+    room: int,
 ) -> None:
+    """A die of the roll, its name under it and what it draws (cut to `room` pixels)."""
     cx, y = top
     x0 = cx - size / 2
     draw.rounded_rectangle((x0 + 3, y + 5, x0 + size + 3, y + size + 5), radius=22, fill=SHADOW)
@@ -601,7 +620,7 @@ def _big_die(
         )
         what = f"electrify {DIR_WORD.get(die['face'], die['face'])}"
         if die["face"] == "?":
-            what = "one space, or charge"
+            what = "one space or charge"
     else:
         piece(
             draw,
@@ -609,24 +628,26 @@ def _big_die(
             *_face(view, die["face"]),
         )
         what = view["faces"][die["face"]]["name"]
-    draw.text((cx, y + size + 26), label, font=font(20, bold=True), fill=INK, anchor="mm")
-    draw.text((cx, y + size + 52), fit(what, font(16), 260), font=font(16), fill=MUTED, anchor="mm")
+    draw.text((cx, y + size + 28), label, font=font(26, bold=True), fill=INK, anchor="mm")
+    fnt = font(MIN_TEXT, condensed=True)
+    for i, line in enumerate(two_lines(what, fnt, room)):
+        draw.text((cx, y + size + 60 + 30 * i), line, font=fnt, fill=MUTED, anchor="mm")
 
 
 # --------------------------------------------------------------------------- the score sheet
 
 COLUMNS: tuple[tuple[str, str, str | None], ...] = (
-    ("network_points", "Net-\nworks", None),
-    ("longest_highway", "High-\nway", None),
-    ("longest_railway", "Rail-\nway", None),
+    ("network_points", "Networks", None),
+    ("longest_highway", "Highway", None),
+    ("longest_railway", "Railway", None),
     ("centre", "Centre", None),
     ("errors", "Errors", None),
     ("lamps", "Lamps", "street_lamps"),
     ("power", "Power", "power_grid"),
 )
-ROW_H = 104
-COLUMN_W = 68
-TOTAL_W = 84
+"""Scoring lines in the order a row lists them: breakdown key, word, the expansion it needs."""
+ROW_H = 16 + 50 + 3 * LINE_H + 10
+BANNER_H = 150
 
 
 def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -634,54 +655,37 @@ def score_sheet(view: dict[str, Any], names: Sequence[str] | None = None) -> byt
     standings = sorted(view["standings"], key=lambda e: (e["rank"], e["seat"]))
     labels = player_names(len(view["seats"]), names)
     columns = [c for c in COLUMNS if c[2] is None or c[2] in view["expansions"]]
-    table_h = 2 * PAD + 40 + 58 + ROW_H * len(standings)
-    banner = 120 + GAP if view["over"] else 0
-    height = 2 * MARGIN + 84 + banner + table_h + GAP + 24
+    table_h = 2 * PAD + TITLE_H + ROW_H * len(standings)
+    banner = BANNER_H + GAP if view["over"] else 0
+    top = MARGIN + 100
+    height = top + banner + table_h + GAP + 2 * LINE_H + MARGIN
     img, draw = canvas(WIDTH, height, BACKGROUND)
     status = (
         f"after {view['rounds']} rounds" if view["over"] else f"standings in round {view['round']}"
     )
     title = "Railroad Ink: final score sheet" if view["over"] else "Railroad Ink: score sheet"
     _title(draw, title, f"{status.capitalize()} · {_expansions(view)}")
-    y = MARGIN + 84
+    y = top
     if banner:
-        _winner(draw, (MARGIN, y, WIDTH - MARGIN, y + banner - GAP), standings, labels)
+        _winner(draw, (MARGIN, y, WIDTH - MARGIN, y + BANNER_H), standings, labels)
         y += banner
-    box = (MARGIN, y, WIDTH - MARGIN, y + table_h)
     tb = view["config"].get("tiebreak", "fewer_errors")
     note = "ties: fewer errors wins" if tb == "fewer_errors" else "ties are shared"
-    _panel_box(draw, box, "Standings", f"points by scoring line · {note}")
-    x0, y0, x1, _ = box
-    total_x = x1 - PAD - 10
-    first = total_x - TOTAL_W - COLUMN_W * len(columns) + COLUMN_W // 2
-    xs = [first + i * COLUMN_W for i in range(len(columns))]
-    head = y0 + PAD + 40 + 29
-    for (_, label, _), x in zip(columns, xs, strict=True):
-        draw.multiline_text(
-            (x, head),
-            label,
-            font=font(14, bold=True),
-            fill=MUTED,
-            anchor="mm",
-            align="center",
-            spacing=2,
-        )
-    draw.text((total_x, head), "Total", font=font(16, bold=True), fill=INK, anchor="rm")
-    top = y0 + PAD + 40 + 58
+    _panel_box(draw, (MARGIN, y, WIDTH - MARGIN, y + table_h), "Standings", note)
+    row_y = y + PAD + TITLE_H
     for entry in standings:
-        row = (x0 + 10, top, x1 - 10, top + ROW_H - 8)
-        _score_row(draw, row, entry, standings, labels, view, (columns, xs, total_x))
-        top += ROW_H
+        row = (MARGIN + 10, row_y, WIDTH - MARGIN - 10, row_y + ROW_H - 10)
+        _score_row(draw, row, entry, standings, labels, view, columns)
+        row_y += ROW_H
     table = view["network_points"]
-    legend = "Network points by exits joined: " + " · ".join(
-        f"{n}→{p}" for n, p in enumerate(table) if n >= 2
+    legend = (
+        "Network points by exits joined:",
+        " · ".join(f"{n}→{p}" for n, p in enumerate(table) if n >= 2),
     )
-    draw.text(
-        (MARGIN + 4, y + table_h + GAP),
-        fit(legend, font(16), WIDTH - 2 * MARGIN),
-        font=font(16),
-        fill=MUTED,
-    )
+    fnt = font(MIN_TEXT)
+    for i, line in enumerate(legend):
+        text = fit(line, fnt, WIDTH - 2 * MARGIN)
+        draw.text((MARGIN + 4, y + table_h + GAP + i * LINE_H), text, font=fnt, fill=MUTED)
     return png(img)
 
 
@@ -692,9 +696,10 @@ def _score_row(
     standings: list[dict[str, Any]],
     names: list[str],
     view: dict[str, Any],
-    cols: tuple[list[tuple[str, str, str | None]], list[int], int],
+    columns: list[tuple[str, str, str | None]],
 ) -> None:
-    columns, xs, total_x = cols
+    """One seat: rank, badge, name and total; then its points by scoring line, its networks,
+    and how a tie was settled with its power and special routes, a line each."""
     seat = int(entry["seat"])
     draw.rounded_rectangle(
         box,
@@ -703,52 +708,50 @@ def _score_row(
         outline=HIGHLIGHT if entry["rank"] == 1 else None,
         width=3,
     )
-    x0, y0, x1, y1 = box
-    cy = (y0 + y1) / 2
-    medal(draw, (x0 + 34, cy), entry, standings)
-    seat_badge(draw, (x0 + 70, int(cy - 20), x0 + 110, int(cy + 20)), seat)
-    left = x0 + 124
-    room = xs[0] - COLUMN_W // 2 - left - 8
+    x0, y0, x1, _ = box
+    line = y0 + 36
+    medal(draw, (x0 + 38, line), entry, standings)
+    seat_badge(draw, (x0 + 76, line - 22, x0 + 120, line + 22), seat)
+    left = x0 + 134
+    total = font(44, bold=True)
+    score = str(entry["score"])
+    draw.text((x1 - 16, line), score, font=total, fill=INK, anchor="rm")
     suffix = " (you)" if view.get("viewer") == seat else ""
-    big = font(22, bold=True)
+    big = font(30, bold=True)
+    room = x1 - 40 - int(total.getlength(score)) - left
     name = fit(names[seat], big, int(room - big.getlength(suffix))) + suffix
-    line = y0 + 22
     draw.text((left, line), name, font=big, fill=INK, anchor="lm")
     breakdown = entry["details"]["breakdown"]
+    y = y0 + 66 + LINE_H / 2
+    points = {key: int(breakdown.get(key, 0)) for key, _, _ in columns}
+    items = [
+        (label, f"−{points[key]}" if key == "errors" and points[key] else str(points[key]))
+        for key, label, _ in columns
+    ]
+    tally(draw, (x0 + 24, y), items, x1 - 16)
     table = view["network_points"]
     nets = breakdown.get("networks") or []
-    small = font(15)
     text = "Networks: " + (
         " · ".join(f"{n} exits → {table[min(n, len(table) - 1)]}" for n in nets)
         if nets
         else "none joins two exits"
     )
-    draw.text((left, y0 + 50), fit(text, small, room), font=small, fill=INK, anchor="lm")
+    used = len(entry["details"].get("specials_used", []))
+    text += f" · {used} special route{'s' if used != 1 else ''}"
+    width = x1 - x0 - 40
+    fnt = font(MIN_TEXT)
+    draw.text((x0 + 24, y + LINE_H), fit(text, fnt, width), font=fnt, fill=INK, anchor="lm")
     extra = []
+    note = _tiebreak_note(entry, standings, view["over"])
+    if note:
+        extra.append(note)
     if "power_grid" in view["expansions"]:
         extra.append(
             f"power {breakdown.get('charges', 0)} charges × {breakdown.get('power_exits', 0)} exits"
         )
-    used = len(entry["details"].get("specials_used", []))
-    extra.append(f"{used} special route{'s' if used != 1 else ''}")
-    note = _tiebreak_note(entry, standings, view["over"])
-    if note:
-        extra.insert(0, note)
-    draw.text(
-        (left, y0 + 76),
-        fit(" · ".join(extra), small, int(x1 - left - 16)),
-        font=small,
-        fill=MUTED,
-        anchor="lm",
-    )
-    for (key, _, _), x in zip(columns, xs, strict=True):
-        value = int(breakdown.get(key, 0))
-        shown = f"−{value}" if key == "errors" and value else str(value)
-        fnt = font(20, bold=bool(value))
-        draw.text((x, line + 6), shown, font=fnt, fill=INK if value else MUTED, anchor="mm")
-    draw.text(
-        (total_x, line + 8), str(entry["score"]), font=font(32, bold=True), fill=INK, anchor="rm"
-    )
+    if extra:
+        text = fit(" · ".join(extra), fnt, width)
+        draw.text((x0 + 24, y + 2 * LINE_H), text, font=fnt, fill=MUTED, anchor="lm")
 
 
 def _winner(
@@ -760,25 +763,31 @@ def _winner(
     winners = [e for e in standings if e["rank"] == 1]
     solo = len(standings) == 1
     label = "Final score" if solo else "★ Winner" if len(winners) == 1 else "★ Shared victory"
-    draw.text((x0 + PAD, y0 + PAD - 4), label.upper(), font=font(16, bold=True), fill=MUTED)
+    draw.text((x0 + PAD, y0 + PAD - 4), label.upper(), font=font(MIN_TEXT, bold=True), fill=MUTED)
     score = f"{winners[0]['score']} pts"
-    big = font(44, bold=True)
-    cy = (y0 + y1) / 2 + 12
+    big = font(52, bold=True)
+    cy = (y0 + y1) / 2 + 14
     draw.text((x1 - PAD, cy), score, font=big, fill=INK, anchor="rm")
     room = x1 - x0 - 2 * PAD - int(big.getlength(score)) - 30
     left = x0 + PAD
     per = (room - 12 * (len(winners) - 1)) // len(winners)
-    if per < 120:
+    if per < 160:
         text = f"{len(winners)} players share first place"
-        draw.text((left, cy), text, font=font(30, bold=True), fill=INK, anchor="lm")
+        draw.text(
+            (left, cy),
+            fit(text, font(36, bold=True), room),
+            font=font(36, bold=True),
+            fill=INK,
+            anchor="lm",
+        )
         return
     for e in winners:
         seat = int(e["seat"])
-        seat_badge(draw, (left, int(cy - 22), left + 48, int(cy + 22)), seat)
-        fnt = font(34 if len(winners) == 1 else 24, bold=True)
-        text = fit(names[seat], fnt, per - 60)
-        draw.text((left + 60, cy), text, font=fnt, fill=INK, anchor="lm")
-        left += 60 + int(fnt.getlength(text)) + 28
+        seat_badge(draw, (left, int(cy - 24), left + 50, int(cy + 24)), seat)
+        fnt = font(42 if len(winners) == 1 else 30, bold=True)
+        text = fit(names[seat], fnt, per - 62)
+        draw.text((left + 62, cy), text, font=fnt, fill=INK, anchor="lm")
+        left += 62 + int(fnt.getlength(text)) + 28
 
 
 def _tiebreak_note(entry: dict[str, Any], standings: list[dict[str, Any]], over: bool) -> str:

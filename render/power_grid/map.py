@@ -1,4 +1,6 @@
-"""The map image: regions, connections with costs, cities with their house slots and houses."""
+"""The map images: the whole map (regions, connections with costs, cities with their house slots
+and houses), the part around one player's network, and an overview of the regions and networks
+small enough for a phone."""
 
 import math
 from collections.abc import Sequence
@@ -6,9 +8,23 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PANEL, RGB, RULE, blend, canvas, font, png, text_colour
+from render.common import (
+    INK,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    RGB,
+    RULE,
+    WIDTH,
+    blend,
+    canvas,
+    fit,
+    font,
+    png,
+    text_colour,
+)
 from render.power_grid.pieces import OUT_OF_PLAY, header, legend, legend_height, seat_colour
 
 ROTATED = frozenset({"germany"})
@@ -31,16 +47,21 @@ REGION_INK: dict[str, RGB] = {
     "purple": (100, 60, 150),
 }
 
-CLOSEST = 78.0
-"""Pixels between the two closest cities; sets the map's scale."""
-NODE_R = 28
-SLOT_R = 11.5
-SLOTS = ((0.0, -11.5), (-12.5, 9.0), (12.5, 9.0))
-HALO_R = 50
-COST_R = 13
-MARGIN = 36
-HEADER_H = 96
-NAME_FONT = 15
+CLOSEST = 112.0
+"""Pixels between the two closest cities of the whole map; sets its scale (names at the
+smallest text size fit between cities)."""
+NODE_R = 40
+SLOT_R = 16
+SLOTS = ((0.0, -16.0), (-17.5, 12.5), (17.5, 12.5))
+HALO_R = 70
+COST_R = 19
+HEADER_H = 112
+NOTE_H = 40
+REGION_FONT = 30
+FOCUS_H = 1000
+"""Height of the part of the map cut around a player's network."""
+DOT_R = 13
+"""A city on the overview, where houses are seat-coloured wedges and names are left out."""
 
 Rect = tuple[float, float, float, float]
 
@@ -60,38 +81,125 @@ class Layout:
 
 
 def map_image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """PNG of the map: regions (in play highlighted), connections, cities with houses and slots."""
-    layout = _layout(
-        view["map"],
-        tuple((c["name"], c["region"], c["x"], c["y"]) for c in view["cities"]),
-        tuple((e["a"], e["b"]) for e in view["connections"]),
-    )
-    width = max(1000, layout.width)
+    """PNG of the whole map: regions (in play highlighted), connections, cities with houses and
+    slots; wider than a phone shows legibly, so it is sent on demand, to zoom into."""
+    layout = _layout_of(view)
+    width = max(WIDTH, layout.width)
     foot = legend_height(view, width)
     img, draw = canvas(width, HEADER_H + layout.height + foot)
     header(draw, view, names, width)
-    top = HEADER_H
-    ox = (width - layout.width) / 2
+    draw.rounded_rectangle(
+        (12, HEADER_H, width - 12, HEADER_H + layout.height - 8),
+        radius=18,
+        fill=PANEL,
+        outline=RULE,
+        width=2,
+    )
+    _draw_map(draw, view, layout, ((width - layout.width) / 2, HEADER_H))
+    legend(draw, view, names, width, HEADER_H + layout.height)
+    return png(img)
+
+
+def map_focus(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """PNG of the part of the map around the viewer's network, at the whole map's scale (so it
+    reads on a phone); the overview where there is no network to show yet."""
+    seat = view.get("viewer")
+    if seat is None or view["phase"] in ("setup", "regions"):
+        return map_overview(view, names)
+    own = [c["name"] for c in view["cities"] if seat in c["houses"]]
+    if not own:
+        return map_overview(view, names)
+    layout = _layout_of(view)
+    whole = Image.new("RGB", (layout.width, layout.height), PANEL)
+    _draw_map(ImageDraw.Draw(whole), view, layout, (0, 0))
+    window = _window(layout, _neighbourhood(view, own), WIDTH - 24, FOCUS_H)
+    part = whole.crop(window)
+    foot = legend_height(view, WIDTH)
+    top = HEADER_H + NOTE_H
+    img, draw = canvas(WIDTH, top + part.height + 8 + foot)
+    header(draw, view, names, WIDTH)
+    note = "Around your network · the whole map: /game board"
+    draw.text(
+        (26, HEADER_H - 4), fit(note, font(MIN_TEXT), WIDTH - 52), font=font(MIN_TEXT), fill=INK
+    )
+    img.paste(part, (12, top))
+    draw.rounded_rectangle(
+        (12, top, WIDTH - 12, top + part.height), radius=18, outline=RULE, width=2
+    )
+    legend(draw, view, names, WIDTH, top + part.height + 8)
+    return png(img)
+
+
+def map_overview(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """PNG of the whole map small enough for a phone: regions named (in play, or picked while
+    picking), connections, and each city's houses as seat-coloured wedges; no city names."""
+    layout = _layout_of(view)
+    scale = (WIDTH - 2 * 24) / layout.width
+    height = int(layout.height * scale)
+    foot = legend_height(view, WIDTH)
+    top = HEADER_H + NOTE_H
+    img, draw = canvas(WIDTH, top + height + 8 + foot)
+    header(draw, view, names, WIDTH)
+    picking = view["phase"] in ("setup", "regions")
+    note = "Picked regions ✓" if picking else "Houses in their seat's colour"
+    note += " · names and costs: /game board"
+    draw.text(
+        (26, HEADER_H - 4), fit(note, font(MIN_TEXT), WIDTH - 52), font=font(MIN_TEXT), fill=INK
+    )
+    draw.rounded_rectangle(
+        (12, top, WIDTH - 12, top + height), radius=18, fill=PANEL, outline=RULE, width=2
+    )
     live = _live_regions(view)
     by_name = {c["name"]: c for c in view["cities"]}
 
     def at(name: str) -> tuple[float, float]:
         x, y = layout.pos[name]
-        return ox + x, top + y
+        return 24 + x * scale, top + y * scale
 
-    draw.rounded_rectangle(
-        (12, top, width - 12, top + layout.height - 8), radius=18, fill=PANEL, outline=RULE, width=2
-    )
+    halo = HALO_R * scale * 1.1
     for c in view["cities"]:
         x, y = at(c["name"])
-        # While picking, regions not yet picked stay pale so the picked ones stand out.
-        pale = view["phase"] in ("setup", "regions") and c["region"] not in view["regions"]
-        fill = _tint(c["region"], 0.72 if pale else 0.35) if c["region"] in live else OUT_OF_PLAY
-        draw.ellipse((x - HALO_R, y - HALO_R, x + HALO_R, y + HALO_R), fill=fill)
+        draw.ellipse((x - halo, y - halo, x + halo, y + halo), fill=_halo(view, c, live))
     for e in view["connections"]:
         usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
         draw.line(
-            (at(e["a"]), at(e["b"])), fill=(110, 104, 94) if usable else (178, 174, 166), width=5
+            (at(e["a"]), at(e["b"])), fill=(110, 104, 94) if usable else (178, 174, 166), width=3
+        )
+    for c in view["cities"]:
+        _dot(draw, at(c["name"]), c, c["region"] in live)
+    for region, (x, y) in layout.regions.items():
+        _region_label(draw, (24 + x * scale, top + y * scale), region, view)
+    legend(draw, view, names, WIDTH, top + height + 8)
+    return png(img)
+
+
+def _layout_of(view: dict[str, Any]) -> "Layout":
+    return _layout(
+        view["map"],
+        tuple((c["name"], c["region"], c["x"], c["y"]) for c in view["cities"]),
+        tuple((e["a"], e["b"]) for e in view["connections"]),
+    )
+
+
+def _draw_map(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, origin: tuple[float, float]
+) -> None:
+    """Halos, connections with costs, cities with slots and houses, names and region names."""
+    ox, oy = origin
+    live = _live_regions(view)
+    by_name = {c["name"]: c for c in view["cities"]}
+
+    def at(name: str) -> tuple[float, float]:
+        x, y = layout.pos[name]
+        return ox + x, oy + y
+
+    for c in view["cities"]:
+        x, y = at(c["name"])
+        draw.ellipse((x - HALO_R, y - HALO_R, x + HALO_R, y + HALO_R), fill=_halo(view, c, live))
+    for e in view["connections"]:
+        usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
+        draw.line(
+            (at(e["a"]), at(e["b"])), fill=(110, 104, 94) if usable else (178, 174, 166), width=6
         )
     for c in view["cities"]:
         _city(draw, at(c["name"]), c, c["region"] in live, view["house_limit"])
@@ -100,22 +208,51 @@ def map_image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes
             continue
         x, y = layout.costs[(e["a"], e["b"])]
         usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
-        _cost(draw, (ox + x, top + y), e["cost"], usable)
-    name_font = font(NAME_FONT, bold=True, condensed=True)
+        _cost(draw, (ox + x, oy + y), e["cost"], usable)
+    name_font = font(MIN_TEXT, bold=True, condensed=True)
     for c in view["cities"]:
         x, y = layout.labels[c["name"]]
         draw.text(
-            (ox + x, top + y),
+            (ox + x, oy + y),
             c["name"],
             font=name_font,
             fill=INK if c["region"] in live else MUTED,
-            stroke_width=3,
+            stroke_width=4,
             stroke_fill=PANEL,
         )
     for region, (x, y) in layout.regions.items():
-        _region_label(draw, (ox + x, top + y), region, view)
-    legend(draw, view, names, width, HEADER_H + layout.height)
-    return png(img)
+        _region_label(draw, (ox + x, oy + y), region, view)
+
+
+def _halo(view: dict[str, Any], city: dict[str, Any], live: set[str]) -> RGB:
+    """The city's region colour; while picking, regions not yet picked stay pale so the picked
+    ones stand out."""
+    if city["region"] not in live:
+        return OUT_OF_PLAY
+    pale = view["phase"] in ("setup", "regions") and city["region"] not in view["regions"]
+    return _tint(city["region"], 0.72 if pale else 0.35)
+
+
+def _neighbourhood(view: dict[str, Any], own: list[str]) -> list[str]:
+    """The seat's cities and every city in play one connection away from them."""
+    live = _live_regions(view)
+    in_play = {c["name"] for c in view["cities"] if c["region"] in live}
+    near = set(own)
+    for e in view["connections"]:
+        if e["a"] in own or e["b"] in own:
+            near |= {e["a"], e["b"]} & in_play
+    return sorted(near)
+
+
+def _window(layout: Layout, cities: list[str], width: int, height: int) -> Rect:
+    """A `width` × `height` crop of the map centred on `cities` (kept inside the map)."""
+    xs = [layout.pos[c][0] for c in cities]
+    ys = [layout.pos[c][1] for c in cities]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    w, h = min(width, layout.width), min(height, layout.height)
+    x0 = min(max(0.0, cx - w / 2), layout.width - w)
+    y0 = min(max(0.0, cy - h / 2), layout.height - h)
+    return int(x0), int(y0), int(x0 + w), int(y0 + h)
 
 
 def _live_regions(view: dict[str, Any]) -> set[str]:
@@ -146,7 +283,7 @@ def _city(
         width=2,
     )
     houses = city["houses"]
-    small = font(14, bold=True)
+    small = font(MIN_TEXT, bold=True, condensed=True)
     for i, (dx, dy) in enumerate(SLOTS[: len(city["slot_costs"])]):
         sx, sy = x + dx, y + dy
         box = (sx - SLOT_R, sy - SLOT_R, sx + SLOT_R, sy + SLOT_R)
@@ -156,7 +293,7 @@ def _city(
             draw.text(
                 (sx, sy),
                 str(houses[i] + 1),
-                font=font(16, bold=True),
+                font=font(MIN_TEXT, bold=True),
                 fill=text_colour(fill),
                 anchor="mm",
             )
@@ -172,6 +309,21 @@ def _city(
         )
 
 
+def _dot(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], city: dict[str, Any], live: bool
+) -> None:
+    """A city on the overview: a small disc, split into a wedge per house in its seat's colour."""
+    x, y = centre
+    box = (x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R)
+    draw.ellipse(
+        box, fill=PANEL if live else (236, 234, 229), outline=INK if live else MUTED, width=2
+    )
+    houses = city["houses"]
+    for i, seat in enumerate(houses):
+        start = -90 + 360 * i / len(houses)
+        draw.pieslice(box, start, start + 360 / len(houses), fill=seat_colour(seat), outline=INK)
+
+
 def _cost(draw: ImageDraw.ImageDraw, centre: tuple[float, float], cost: int, usable: bool) -> None:
     x, y = centre
     draw.ellipse(
@@ -180,9 +332,8 @@ def _cost(draw: ImageDraw.ImageDraw, centre: tuple[float, float], cost: int, usa
         outline=(110, 104, 94) if usable else (178, 174, 166),
         width=2,
     )
-    draw.text(
-        (x, y), str(cost), font=font(14, bold=True), fill=INK if usable else MUTED, anchor="mm"
-    )
+    fnt = font(MIN_TEXT, bold=True, condensed=True)
+    draw.text((x, y), str(cost), font=fnt, fill=INK if usable else MUTED, anchor="mm")
 
 
 def _region_label(
@@ -199,10 +350,10 @@ def _region_label(
     draw.text(
         centre,
         text,
-        font=font(20, bold=True),
+        font=font(REGION_FONT, bold=True),
         fill=REGION_INK.get(region, INK) if live else MUTED,
         anchor="mm",
-        stroke_width=4,
+        stroke_width=5,
         stroke_fill=PANEL,
     )
 
@@ -223,7 +374,7 @@ def _layout(
     scale = CLOSEST / max(closest, 1.0)
     xs = [p[0] for p in raw.values()]
     ys = [p[1] for p in raw.values()]
-    pad = HALO_R + 70
+    pad = HALO_R + 90
     pos = {
         n: ((x - min(xs)) * scale + pad, (y - min(ys)) * scale + pad - 20)
         for n, (x, y) in raw.items()
@@ -236,11 +387,11 @@ def _layout(
     taken: list[Rect] = [(x - NODE_R, y - NODE_R, x + NODE_R, y + NODE_R) for x, y in pos.values()]
     taken += [(x - COST_R, y - COST_R, x + COST_R, y + COST_R) for x, y in costs.values()]
     bounds = (20.0, 8.0, width - 20.0, height - 16.0)
-    name_font = font(NAME_FONT, bold=True, condensed=True)
+    name_font = font(MIN_TEXT, bold=True, condensed=True)
     labels = {}
     for name, (x, y) in sorted(pos.items(), key=lambda kv: (kv[1][1], kv[1][0])):
         w = name_font.getlength(name)
-        h = 18
+        h = MIN_TEXT + 4
         gap = NODE_R + 2
         options = [
             (x - w / 2, y + gap),
@@ -256,16 +407,16 @@ def _layout(
         labels[name] = best
         taken.append((best[0], best[1], best[0] + w, best[1] + h))
     regions = {}
-    region_font = font(20, bold=True)
+    region_font = font(REGION_FONT, bold=True)
     for region in dict.fromkeys(r for _, r, _, _ in cities):
         members = [pos[n] for n, r, _, _ in cities if r == region]
         cx = sum(p[0] for p in members) / len(members)
         cy = sum(p[1] for p in members) / len(members)
         w = region_font.getlength(f"{region.upper()} · not in play")
-        h = 24
+        h = REGION_FONT + 6
         options = [
             (cx + dx, cy + dy)
-            for r in (0, 40, 80, 120)
+            for r in (0, 56, 112, 168)
             for dx, dy in ((0, r), (0, -r), (r, 0), (-r, 0), (r, r), (-r, r), (r, -r), (-r, -r))
         ]
         best = min(

@@ -8,9 +8,11 @@ from PIL import ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RULE,
+    WIDTH,
     Box,
     canvas,
     fit,
@@ -19,6 +21,7 @@ from render.common import (
     png,
 )
 from render.power_grid.pieces import (
+    CHIP_R,
     FUEL_WORD,
     RESOURCES,
     header,
@@ -30,28 +33,29 @@ from render.power_grid.pieces import (
 )
 from render.power_grid.pieces import labels as seat_labels
 
-WIDTH = 1200
-HEADER_H = 96
+HEADER_H = 112
 PAD = 16
-CARD_W, CARD_H = 124, 150
-PLANTS_H = 58 + CARD_H + 56
-TRACK_H = 62
-RESOURCES_H = 40 + 4 * TRACK_H + 8
-ROW_H = 112
-MINI_W, MINI_H = 112, 96
+TITLE_H = 54
+CARD_W, CARD_H = 150, 172
+ROW_LABEL_H = 34
+TRACK_H = 84
+RESOURCES_H = TITLE_H + 4 * TRACK_H + 12
+AUCTION_H = 76
+ROW_H = 140
+MINI_W, MINI_H = 118, 118
 
 
 def market(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """PNG of the plant market (with any auction), the resource market and the players."""
     labels = seat_labels(view, names)
-    auction_h = 58 if view["auction"] else 0
     top = _players_top(view)
-    height = top + 40 + ROW_H * view["players"] + PAD
+    height = top + TITLE_H + ROW_H * view["players"] + PAD
     img, draw = canvas(WIDTH, height)
     header(draw, view, names, WIDTH)
     y = HEADER_H
-    _plants(draw, view, labels, (PAD, y, WIDTH - PAD, y + PLANTS_H + auction_h))
-    y += PLANTS_H + auction_h + PAD
+    plants_h = _plants_height(view)
+    _plants(draw, view, labels, (PAD, y, WIDTH - PAD, y + plants_h))
+    y += plants_h + PAD
     _resources(draw, view, (PAD, y, WIDTH - PAD, y + RESOURCES_H))
     _section(draw, (PAD, top, WIDTH - PAD, height - PAD), "Players in turn order")
     for seat in _order(view):
@@ -59,9 +63,46 @@ def market(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     return png(img)
 
 
+INFO_W = 320
+"""Room the deck's state takes beside the cards when they leave it (else it goes under them)."""
+
+
+def _info_beside(view: dict[str, Any]) -> bool:
+    pm = view["plant_market"]
+    most = max(len(pm["actual"]), len(pm["future"]))
+    return most * (CARD_W + 12) + INFO_W <= WIDTH - 2 * PAD - 36
+
+
+def _plants_height(view: dict[str, Any]) -> int:
+    pm = view["plant_market"]
+    rows = sum(1 for plants in (pm["actual"], pm["future"]) if plants) or 1
+    auction = AUCTION_H if view["auction"] else 0
+    info = 0 if _info_beside(view) else len(_info(view)) * 34 + 16
+    return TITLE_H + rows * (ROW_LABEL_H + CARD_H + 14) + info + auction
+
+
+def _info(view: dict[str, Any]) -> list[str]:
+    """The deck's state in short lines: two beside the cards make four."""
+    step3 = {"deck": "in the deck", "market": "in the market", "gone": "drawn"}[view["step3_card"]]
+    removed = ", ".join(str(n) for n in view["removed_in_play"]) or "none"
+    lines = [
+        f"Deck: {view['deck_size']} cards",
+        f"Step 3 card {step3}",
+        f"Removed at setup: {view['removed_at_setup']}",
+        f"Removed in play: {removed}",
+    ]
+    if _info_beside(view):
+        if font(MIN_TEXT).getlength(lines[-1]) > INFO_W:
+            lines[-1:] = ["Removed in play:", removed]
+        return lines
+    joined = [f"{lines[0]} · {lines[1]}", f"{lines[2]} · in play: {removed}"]
+    if not view["plant_market"]["future"]:
+        joined.insert(0, "No future market in Step 3")
+    return joined
+
+
 def _players_top(view: dict[str, Any]) -> int:
-    auction_h = 58 if view["auction"] else 0
-    return HEADER_H + PLANTS_H + auction_h + PAD + RESOURCES_H + PAD
+    return HEADER_H + _plants_height(view) + PAD + RESOURCES_H + PAD
 
 
 def _order(view: dict[str, Any]) -> list[int]:
@@ -70,54 +111,44 @@ def _order(view: dict[str, Any]) -> list[int]:
 
 def panel_box(view: dict[str, Any], seat: int) -> Box:
     """Where `seat`'s panel sits in the market image."""
-    y = _players_top(view) + 40 + _order(view).index(seat) * ROW_H
+    y = _players_top(view) + TITLE_H + _order(view).index(seat) * ROW_H
     return PAD + 8, y, WIDTH - PAD - 8, y + ROW_H - 8
 
 
 def _section(draw: ImageDraw.ImageDraw, box: Box, title: str) -> None:
     draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
-    draw.text((box[0] + 16, box[1] + 10), title.upper(), font=font(16, bold=True), fill=MUTED)
+    fnt = font(MIN_TEXT, bold=True)
+    draw.text((box[0] + 18, box[1] + 14), title.upper(), font=fnt, fill=MUTED)
 
 
 def _plants(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str], box: Box) -> None:
-    """Actual and future market side by side, the deck's state, and the open auction."""
+    """The actual and the future market, a row each; the deck's state; the open auction."""
     _section(draw, box, "Power plants")
     pm = view["plant_market"]
     x0, y0, x1, _ = box
-    cards_y = y0 + 58
+    y = y0 + TITLE_H
     under = view["auction"]["plant"]["number"] if view["auction"] else None
-    x = x0 + 16
-    groups = [("actual: buy now", pm["actual"]), ("future", pm["future"])]
+    groups = [("Actual market: buy now", pm["actual"]), ("Future market", pm["future"])]
     for title, plants in groups:
         if not plants:
             continue
-        draw.text((x, cards_y - 2), title, font=font(15), fill=MUTED, anchor="ls")
-        for plant in plants:
+        draw.text((x0 + 18, y), title, font=font(MIN_TEXT), fill=MUTED)
+        y += ROW_LABEL_H
+        step = min(CARD_W + 12, (x1 - x0 - 36) // len(plants))
+        for i, plant in enumerate(plants):
+            x = x0 + 18 + i * step
             ring = HIGHLIGHT if under is not None and plant["number"] == under else None
-            plant_card(draw, (x, cards_y + 6, x + CARD_W, cards_y + 6 + CARD_H), plant, ring=ring)
-            x += CARD_W + 10
-        x += 22
-    if not pm["future"]:
-        draw.text(
-            (x, cards_y + 6 + CARD_H / 2),
-            "no future market in Step 3",
-            font=font(16),
-            fill=MUTED,
-            anchor="lm",
-        )
-    step3 = {"deck": "in the deck", "market": "in the market", "gone": "drawn"}[view["step3_card"]]
-    removed = ", ".join(str(n) for n in view["removed_in_play"]) or "none"
-    info = (
-        f"Deck: {view['deck_size']} cards · Step 3 card {step3} · removed at setup: "
-        f"{view['removed_at_setup']} · removed in play: {removed}"
-    )
-    small = font(16)
-    line_y = cards_y + CARD_H + 30
-    draw.text(
-        (x0 + 16, line_y), fit(info, small, int(x1 - x0 - 32)), font=small, fill=INK, anchor="lm"
-    )
+            plant_card(draw, (x, y, x + step - 12, y + CARD_H), plant, ring=ring)
+        y += CARD_H + 14
+    small = font(MIN_TEXT)
+    beside = (x1 - 18 - INFO_W, y0 + TITLE_H + ROW_LABEL_H + 4)
+    at = beside if _info_beside(view) else (x0 + 18, y)
+    for i, line in enumerate(_info(view)):
+        text = fit(line, small, int(x1 - 18 - at[0]))
+        draw.text((at[0], at[1] + i * 34), text, font=small, fill=INK)
     if view["auction"]:
-        _auction(draw, view, labels, (x0 + 12, line_y + 22, x1 - 12, line_y + 72))
+        top = y0 + _plants_height(view) - AUCTION_H
+        _auction(draw, view, labels, (x0 + 12, top, x1 - 12, top + AUCTION_H - 12))
 
 
 def _auction(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str], box: Box) -> None:
@@ -126,74 +157,71 @@ def _auction(draw: ImageDraw.ImageDraw, view: dict[str, Any], labels: list[str],
     draw.rounded_rectangle(box, radius=12, fill=(255, 240, 190), outline=INK, width=2)
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
-    bold = font(18, bold=True)
-    text = f"Auction: plant {a['plant']['number']} · bid {a['bid']} by"
+    bold = font(MIN_TEXT, bold=True)
+    text = f"Plant {a['plant']['number']}: {a['bid']} by"
     draw.text((x0 + 14, cy), text, font=bold, fill=INK, anchor="lm")
     x = x0 + 14 + bold.getlength(text) + 8
-    x = name_chip(draw, (x, cy), a["leader"], labels[a["leader"]], 260) + 18
+    x = name_chip(draw, (x, cy), a["leader"], labels[a["leader"]], 300, size=MIN_TEXT) + 16
     if a["turn"] is not None:
-        draw.text((x, cy), "next:", font=font(16), fill=MUTED, anchor="lm")
-        x += 48
-        x = name_chip(draw, (x, cy), a["turn"], labels[a["turn"]], 220) + 18
+        draw.text((x, cy), "next:", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+        x += font(MIN_TEXT).getlength("next:") + 8
+        x = name_chip(draw, (x, cy), a["turn"], labels[a["turn"]], 240, size=MIN_TEXT) + 16
     others = [s for s in a["bidders"] if s not in (a["leader"], a["turn"])]
-    if others and x + 120 < x1:
-        draw.text((x, cy), "also in:", font=font(16), fill=MUTED, anchor="lm")
-        x += 66
+    if others and x + 140 < x1:
+        draw.text((x, cy), "also:", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+        x += font(MIN_TEXT).getlength("also:") + 8
         for s in others:
-            if x + 30 > x1:
+            if x + 2 * CHIP_R > x1:
                 break
-            seat_chip(draw, (x + 13, cy), 13, s)
-            x += 32
+            seat_chip(draw, (x + CHIP_R, cy), CHIP_R, s)
+            x += 2 * CHIP_R + 6
 
 
 def _resources(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box) -> None:
     """One track per resource: tokens on their price spaces, what the next costs, the supply."""
     _section(draw, box, "Resource market")
     x0, y0, x1, _ = box
-    left, right = x0 + 16, x1 - 16
-    label_w, info_w = 140, 190
+    left, right = x0 + 18, x1 - 18
+    label_w = 228
     for i, kind in enumerate(RESOURCES):
         track = view["resources"][kind]
-        y = y0 + 40 + i * TRACK_H
-        cy = y + TRACK_H / 2 - 4
-        token(draw, (left + 12, cy), 22, kind)
-        draw.text((left + 32, cy), FUEL_WORD[kind], font=font(20, bold=True), fill=INK, anchor="lm")
+        y = y0 + TITLE_H + i * TRACK_H
+        token(draw, (left + 14, y + 22), 26, kind)
+        draw.text(
+            (left + 36, y + 22), FUEL_WORD[kind], font=font(28, bold=True), fill=INK, anchor="lm"
+        )
+        price = track["next_price"]
+        nxt = f"next {price}" if price is not None else "sold out"
+        info = f"{nxt} · supply {view['supply'][kind]}"
+        fnt = font(MIN_TEXT, condensed=True)
+        draw.text((left, y + 58), fit(info, fnt, label_w - 10), font=fnt, fill=MUTED, anchor="lm")
         spaces = track["spaces"]
-        span = right - info_w - (left + label_w)
-        w = span / len(spaces)
+        w = (right - left - label_w) / len(spaces)
         for k, space in enumerate(spaces):
             sx = left + label_w + k * w
             _space(draw, (sx + 2, y + 2, sx + w - 2, y + TRACK_H - 8), kind, space)
-        price = track["next_price"]
-        nxt = f"next {price}" if price is not None else "sold out"
-        info = font(16)
-        draw.text(
-            (right, cy - 10), f"{track['count']} on sale · {nxt}", font=info, fill=INK, anchor="rm"
-        )
-        draw.text(
-            (right, cy + 12), f"supply {view['supply'][kind]}", font=info, fill=MUTED, anchor="rm"
-        )
 
 
 def _space(draw: ImageDraw.ImageDraw, box: Box, kind: str, space: dict[str, int]) -> None:
-    """A price space: its tokens (filled from the right, as the market empties cheapest first)."""
+    """A price space: its price, and its tokens filled from the right (as the market empties
+    cheapest first)."""
     x0, y0, x1, y1 = box
     full = space["count"] > 0
     draw.rounded_rectangle(
         box, radius=6, fill=(255, 255, 255) if full else (240, 237, 230), outline=RULE
     )
     draw.text(
-        (x0 + 5, y1 - 3),
+        (x0 + 6, y1 - 4),
         str(space["price"]),
-        font=font(15, bold=True),
+        font=font(MIN_TEXT, bold=True),
         fill=INK if full else MUTED,
         anchor="ld",
     )
     cap = space["capacity"]
-    size = 16
-    step = size + 3
+    size = min(22.0, (x1 - x0 - 10) / cap - 4)
+    step = size + 4
     start = x1 - 6 - size / 2 - step * (cap - 1)
-    cy = y0 + 15
+    cy = y0 + 18
     for k in range(cap):
         x = start + k * step
         if k >= cap - space["count"]:
@@ -219,39 +247,31 @@ def _player(
     )
     draw.rectangle((x0 + 1, y0 + 12, x0 + 8, y1 - 12), fill=seat_colour(seat))
     pos = me["order_position"]
+    line = y0 + 30
     draw.text(
-        (x0 + 40, y0 + 28),
+        (x0 + 22, line),
         ordinal(pos + 1) if pos is not None else "–",
-        font=font(20, bold=True),
+        font=font(26, bold=True),
         fill=INK,
-        anchor="mm",
+        anchor="lm",
     )
-    cards_w = 4 * (MINI_W + 8)
-    name_w = int(x1 - x0 - cards_w - 80)
-    name_chip(draw, (x0 + 66, y0 + 28), seat, name, name_w, size=20)
+    cards_w = max(1, len(me["plants"])) * (MINI_W + 8)
+    text_w = int(x1 - x0 - cards_w - 30)
+    name_chip(draw, (x0 + 86, line), seat, name, text_w - 76, size=28)
     money = "money hidden" if me["money"] is None else f"{me['money']} Elektro"
-    body = font(17)
-    draw.text(
-        (x0 + 70, y0 + 58),
-        money,
-        font=font(17, bold=me["money"] is not None),
-        fill=INK,
-        anchor="lm",
-    )
+    body = font(MIN_TEXT)
+    bold = font(MIN_TEXT, bold=me["money"] is not None)
+    draw.text((x0 + 22, line + 40), money, font=bold, fill=INK, anchor="lm")
     cities = me["city_count"]
-    draw.text(
-        (x0 + 250, y0 + 58),
-        f"{cities} {'city' if cities == 1 else 'cities'} · {me['houses_left']} houses left",
-        font=body,
-        fill=INK,
-        anchor="lm",
-    )
-    draw.text(
-        (x0 + 70, y0 + 84), fit(_status(view, me), body, name_w), font=body, fill=MUTED, anchor="lm"
-    )
+    where = f" · {cities} {'city' if cities == 1 else 'cities'} · {me['houses_left']} houses"
+    at = x0 + 22 + bold.getlength(money)
+    room = int(x0 + text_w - at)
+    draw.text((at, line + 40), fit(where, body, room), font=body, fill=INK, anchor="lm")
+    status = fit(_status(view, me), body, text_w - 22)
+    draw.text((x0 + 22, line + 76), status, font=body, fill=MUTED, anchor="lm")
     x = x1 - 10 - len(me["plants"]) * (MINI_W + 8)
     for plant in me["plants"]:
-        plant_card(draw, (x, y0 + 4, x + MINI_W, y0 + 4 + MINI_H), plant, stored=plant["stored"])
+        plant_card(draw, (x, y0 + 6, x + MINI_W, y0 + 6 + MINI_H), plant, stored=plant["stored"])
         x += MINI_W + 8
     if not me["plants"]:
         draw.text((x1 - 20, (y0 + y1) / 2), "no plants yet", font=body, fill=MUTED, anchor="rm")

@@ -8,6 +8,7 @@ from PIL import ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RGB,
@@ -141,11 +142,11 @@ def plant_card(
         draw.text(
             (x0 + w / 2, y0 + band_h / 2 + 2),
             "STEP",
-            font=font(20, bold=True),
+            font=font(26, bold=True),
             fill=INK,
             anchor="mm",
         )
-        draw.text((x0 + w / 2, y0 + h * 0.62), "3", font=font(44, bold=True), fill=INK, anchor="mm")
+        draw.text((x0 + w / 2, y0 + h * 0.66), "3", font=font(52, bold=True), fill=INK, anchor="mm")
         return
     number = font(int(min(band_h * 0.75, w * 0.34)), bold=True)
     draw.text(
@@ -159,18 +160,18 @@ def plant_card(
         # Big cards also name the fuel; the mini cards beside a player rely on token shapes.
         need_box = (x0 + 6, body_top + 2, x1 - 6, body_top + row_h * 0.7)
         draw.text(
-            (x0 + w / 2, body_top + row_h * 0.95),
+            (x0 + w / 2, body_top + row_h * 0.98),
             FUEL_WORD[kind],
-            font=font(15),
+            font=font(MIN_TEXT, condensed=True),
             fill=MUTED,
             anchor="mm",
         )
     _need(draw, need_box, plant)
     cy = body_top + row_h * 1.55 if stored is None else body_top + row_h * 1.5
-    small = font(16 if w >= 110 else 14, bold=True)
+    small = font(MIN_TEXT, bold=True)
     label = f"→ {plant['cities']}"
     tw = small.getlength(label)
-    size = 16
+    size = 22
     left = x0 + (w - tw - size - 6) / 2
     draw.text((left, cy), label, font=small, fill=INK, anchor="lm")
     house(draw, (left + tw + 6 + size / 2, cy), size, PANEL)
@@ -184,12 +185,13 @@ def _need(draw: ImageDraw.ImageDraw, box: Box, plant: dict[str, Any]) -> None:
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     kinds = need_tokens(plant)
     if not kinds:
-        draw.text((cx, cy), "no fuel", font=font(15, bold=True), fill=INK, anchor="mm")
+        fnt = font(MIN_TEXT, bold=True, condensed=True)
+        draw.text((cx, cy), "no fuel", font=fnt, fill=INK, anchor="mm")
         return
-    size = 16
+    size = 20
     if len(kinds) > 3:
         label = f"{len(kinds)}×"
-        fnt = font(15, bold=True)
+        fnt = font(MIN_TEXT, bold=True)
         tw = fnt.getlength(label)
         draw.text((cx - (tw + size) / 2, cy), label, font=fnt, fill=INK, anchor="lm")
         token(draw, (cx + tw / 2 + 2, cy), size, kinds[0])
@@ -209,7 +211,7 @@ def _stored(
     if cap == 0:
         return
     tokens = [k for k in RESOURCES for _ in range(stored.get(k, 0))]
-    size = min(14.0, (x1 - x0) / cap - 2)
+    size = min(18.0, (x1 - x0) / cap - 2)
     step = size + 2
     start = (x0 + x1) / 2 - step * (cap - 1) / 2
     cy = (y0 + y1) / 2
@@ -220,6 +222,10 @@ def _stored(
         else:
             r = size / 2 - 1
             draw.rectangle((x - r, cy - r, x + r, cy + r), outline=RULE)
+
+
+CHIP_R = 19
+"""A seat chip's radius: room for the seat number at the smallest text size."""
 
 
 def seat_chip(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, seat: int) -> None:
@@ -242,18 +248,19 @@ def name_chip(
     seat: int,
     name: str,
     width: int,
-    size: int = 18,
+    size: int = 28,
     tail: str = "",
 ) -> float:
-    """Seat chip, the player's name cut to `width` pixels and a muted `tail`; returns the end x."""
+    """Seat chip, the player's name and a muted `tail`, cut to `width` pixels together (the
+    name gives way first); returns the end x."""
     x, y = xy
-    seat_chip(draw, (x + 13, y), 13, seat)
-    fnt = font(size, bold=True)
-    text = fit(name, fnt, width - 32)
-    draw.text((x + 32, y), text, font=fnt, fill=INK, anchor="lm")
-    end = x + 32 + fnt.getlength(text)
+    seat_chip(draw, (x + CHIP_R, y), CHIP_R, seat)
+    fnt, small = font(size, bold=True), font(MIN_TEXT)
+    left = x + 2 * CHIP_R + 8
+    text = fit(name, fnt, int(width - (left - x) - small.getlength(tail)))
+    draw.text((left, y), text, font=fnt, fill=INK, anchor="lm")
+    end = left + fnt.getlength(text)
     if tail:
-        small = font(max(14, size - 2))
         draw.text((end, y), tail, font=small, fill=MUTED, anchor="lm")
         end += small.getlength(tail)
     return end
@@ -313,30 +320,29 @@ def header(
     width: int,
 ) -> None:
     """Title, round and phase, who is to play, and the Step as a badge on the right."""
-    title = font(30, bold=True)
+    title = font(40, bold=True)
     draw.text((24, 14), f"Power Grid · {view['map_title']}", font=title, fill=INK)
     line = status(view)
     who = waiting(view, labels(view, names))
-    sub = font(18)
-    draw.text(
-        (26, 56), fit(line + (f" · {who}" if who else ""), sub, width - 200), font=sub, fill=MUTED
-    )
-    badge = (width - 150, 16, width - 24, 78)
+    sub = font(MIN_TEXT)
+    text = fit(line + (f" · {who}" if who else ""), sub, width - 48)
+    draw.text((26, 70), text, font=sub, fill=MUTED)
+    badge = (width - 180, 14, width - 24, 62)
     draw.rounded_rectangle(badge, radius=14, fill=HIGHLIGHT, outline=INK, width=2)
     draw.text(
         ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2),
         f"STEP {view['step']}",
-        font=font(26, bold=True),
+        font=font(30, bold=True),
         fill=INK,
         anchor="mm",
     )
 
 
-LEGEND_ROW = 40
+LEGEND_ROW = 48
 
 
 def _legend_columns(width: int) -> int:
-    return max(1, min(3, (width - 48) // 320))
+    return max(1, min(3, (width - 48) // 480))
 
 
 def legend_height(view: dict[str, Any], width: int) -> int:
@@ -361,4 +367,4 @@ def legend(
         y = top + 4 + (i // cols) * LEGEND_ROW + LEGEND_ROW / 2
         count = view["seats"][seat]["city_count"]
         tail = f" · {count} {'city' if count == 1 else 'cities'}"
-        name_chip(draw, (x, y), seat, seats[seat], col_w - 130, tail=tail)
+        name_chip(draw, (x, y), seat, seats[seat], col_w - 20, size=MIN_TEXT, tail=tail)

@@ -6,9 +6,11 @@ from typing import Any
 from render.common import (
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RULE,
+    WIDTH,
     blend,
     canvas,
     fit,
@@ -19,9 +21,10 @@ from render.common import (
 from render.power_grid.pieces import header, name_chip, seat_colour
 from render.power_grid.pieces import labels as seat_labels
 
-WIDTH = 1100
-HEADER_H = 96
-ROW_H = 104
+HEADER_H = 112
+ROW_H = 116
+NOTE_H = 34
+"""Rows placed by a tiebreak carry one more line that says which."""
 PAD = 16
 
 TIEBREAK = {
@@ -36,53 +39,50 @@ def results(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """PNG of the final standings: rank, cities powered, the tiebreak measures and the one used."""
     labels = seat_labels(view, names)
     standings = sorted(view["standings"] or [], key=lambda e: (e["rank"], e["seat"]))
-    height = HEADER_H + 44 + ROW_H * len(standings) + 2 * PAD
+    heights = [ROW_H + (NOTE_H if e["tiebreak_used"] in TIEBREAK else 0) for e in standings]
+    height = HEADER_H + 96 + sum(heights) + 2 * PAD
     img, draw = canvas(WIDTH, height)
     header(draw, view, names, WIDTH)
     top = HEADER_H
     draw.rounded_rectangle(
         (PAD, top, WIDTH - PAD, height - PAD), radius=16, fill=PANEL, outline=RULE, width=2
     )
-    draw.text((PAD + 16, top + 12), "FINAL STANDINGS", font=font(16, bold=True), fill=MUTED)
-    draw.text(
-        (WIDTH - PAD - 16, top + 12),
-        "ties: money, then cities, then highest plant",
-        font=font(16),
-        fill=MUTED,
-        anchor="ra",
-    )
-    for i, entry in enumerate(standings):
-        y0 = top + 44 + i * ROW_H
-        box = (PAD + 10, y0, WIDTH - PAD - 10, y0 + ROW_H - 10)
+    fnt = font(MIN_TEXT, bold=True)
+    draw.text((PAD + 18, top + 14), "FINAL STANDINGS", font=fnt, fill=MUTED)
+    ties = "By cities powered; ties: money, then cities, then highest plant"
+    ties = fit(ties, font(MIN_TEXT), WIDTH - 2 * PAD - 36)
+    draw.text((PAD + 18, top + 48), ties, font=font(MIN_TEXT), fill=MUTED)
+    y0 = top + 90
+    for entry, h in zip(standings, heights, strict=True):
+        box = (PAD + 10, y0, WIDTH - PAD - 10, y0 + h - 10)
+        y0 += h
         first = entry["rank"] == 1
         fill = blend(HIGHLIGHT, (255, 255, 255), 0.75) if first else (250, 248, 242)
         draw.rounded_rectangle(
             box, radius=12, fill=fill, outline=INK if first else RULE, width=2 if first else 1
         )
         draw.rectangle(
-            (box[0] + 1, y0 + 12, box[0] + 8, box[3] - 12), fill=seat_colour(entry["seat"])
+            (box[0] + 1, box[1] + 12, box[0] + 8, box[3] - 12), fill=seat_colour(entry["seat"])
         )
-        cy = (box[1] + box[3]) / 2
-        medal(draw, (box[0] + 50, cy), entry, standings)
-        name_chip(draw, (box[0] + 92, cy - 16), entry["seat"], labels[entry["seat"]], 560, size=22)
+        line = box[1] + 36
+        medal(draw, (box[0] + 52, line), entry, standings)
+        right = box[2] - 20
+        powered = str(entry["powered"])
+        big = font(52, bold=True)
+        draw.text((right, line + 6), powered, font=big, fill=INK, anchor="rs")
+        draw.text((right, line + 14), "powered", font=font(MIN_TEXT), fill=MUTED, anchor="ra")
+        room = int(right - big.getlength(powered) - 24 - (box[0] + 96))
+        name_chip(draw, (box[0] + 96, line), entry["seat"], labels[entry["seat"]], room, size=30)
         detail = (
             f"{entry['money']} Elektro · {entry['cities']} cities · "
             f"highest plant {entry['highest_plant']}"
         )
-        draw.text((box[0] + 126, cy + 16), detail, font=font(17), fill=INK, anchor="lm")
+        width = int(right - 140 - (box[0] + 24))
+        text = fit(detail, font(MIN_TEXT), width)
+        draw.text((box[0] + 24, line + 46), text, font=font(MIN_TEXT), fill=INK, anchor="lm")
         note = TIEBREAK.get(entry["tiebreak_used"] or "")
-        right = box[2] - 20
-        draw.text(
-            (right, cy - 8), str(entry["powered"]), font=font(40, bold=True), fill=INK, anchor="rs"
-        )
-        draw.text((right, cy + 4), "cities powered", font=font(15), fill=MUTED, anchor="ra")
         if note:
-            small = font(15, bold=True)
-            draw.text(
-                (box[0] + 126, cy + 38),
-                fit(note, small, 640),
-                font=small,
-                fill=(150, 90, 0),
-                anchor="lm",
-            )
+            small = font(MIN_TEXT, bold=True)
+            text = fit(note, small, box[2] - box[0] - 40)
+            draw.text((box[0] + 24, line + 80), text, font=small, fill=(150, 90, 0), anchor="lm")
     return png(img)

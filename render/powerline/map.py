@@ -10,6 +10,7 @@ from render.common import (
     DICE,
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RGB,
@@ -22,6 +23,10 @@ from render.common import (
 
 ENERGY: RGB = (255, 214, 10)
 STATION_FILL: RGB = (236, 230, 214)
+BADGE_R = 16
+"""Radius of a fitting-die disc: room for its initial at the smallest text size."""
+WORKER_MIN = 64
+"""A planned worker is never smaller than this, so the initial on it stays readable."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,8 @@ class Frame:
     centre: tuple[float, float]
     """The middle of the station grid, in grid units (cities sit on the side away from it)."""
     detail: bool = True
+    box: tuple[float, float, float, float] | None = None
+    """The area given to the map, which marks around it stay inside."""
 
     @classmethod
     def inside(
@@ -47,7 +54,7 @@ class Frame:
         unit = min((x1 - x0) / (w + 1.3), (y1 - y0) / (h + 1.3))
         ox = x0 + ((x1 - x0) - w * unit) / 2 - min(xs) * unit
         oy = y0 + ((y1 - y0) - h * unit) / 2 - min(ys) * unit
-        return cls(ox, oy, unit, (min(xs) + w / 2, min(ys) + h / 2), detail)
+        return cls(ox, oy, unit, (min(xs) + w / 2, min(ys) + h / 2), detail, box)
 
     def at(self, pos: tuple[float, float]) -> tuple[float, float]:
         return self.x + pos[0] * self.unit, self.y + pos[1] * self.unit
@@ -113,21 +120,14 @@ def draw_map(
         _cable(draw, frame, seat, line, colour)
     for line in seat["lines"]:
         _city(draw, frame, seat, line, colour)
-    options = {}
-    if marks.highlight:
-        options = {
-            (line["id"], o["segment"]): o["colors"]
-            for line in seat["lines"]
-            for o in line["options"]
-        }
+    options = fitting(seat) if marks.highlight else {}
     for line in seat["lines"]:
         size = die_size(frame, seat, line)
         built = set(built_segments(line))
         for k, (cx, cy) in enumerate(segment_centres(frame, seat, line)):
             box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
             dice_faces[(line["id"], k)] = (cx, cy, size)
-            fits = options.get((line["id"], k))
-            if fits:
+            if (line["id"], k) in options:
                 pad = max(3.0, size * 0.14)
                 draw.rounded_rectangle(
                     (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
@@ -143,9 +143,6 @@ def draw_map(
                     outline=INK,
                     width=3,
                 )
-            if fits and frame.detail:
-                normal = _away_normal(frame, seat, line, toward_city=False)
-                _fitting_colours(draw, box, fits, marks.initials or {}, normal)
         if line["built"] and not line["complete"]:
             _direction_arrow(draw, frame, seat, line, colour)
     if frame.detail:
@@ -153,12 +150,126 @@ def draw_map(
             _line_label(draw, frame, seat, line)
     for station in seat["stations"]:
         _station(draw, frame, station, colour)
+    if options and frame.detail:
+        for badge in fitting_badges(frame, seat, options):
+            _badge(draw, badge, marks.initials or {})
     if marks.plan:
         for p in marks.plan["placements"]:
             if p["island"]:
                 continue
             cx, cy, size = dice_faces[(p["line"], p["segment"])]
-            planned_worker(draw, (cx + size * 0.2, cy - size * 0.25), size * 0.95, p, marks)
+            worker = max(size * 0.95, WORKER_MIN)
+            planned_worker(draw, (cx + size * 0.2, cy - size * 0.25), worker, p, marks)
+
+
+def fitting(seat: dict[str, Any]) -> dict[tuple[str, int], list[str]]:
+    """(line, segment) → the colours of the dice that fit it now."""
+    return {
+        (line["id"], o["segment"]): o["colors"] for line in seat["lines"] for o in line["options"]
+    }
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A disc naming one die colour that fits a segment, and where its stack starts."""
+
+    x: float
+    y: float
+    colour: str
+    root: tuple[float, float]
+    """The edge of the segment's die the stack leaves from (a leader line joins them)."""
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return self.x - BADGE_R, self.y - BADGE_R, self.x + BADGE_R, self.y + BADGE_R
+
+
+def fitting_badges(
+    frame: Frame, seat: dict[str, Any], options: dict[tuple[str, int], list[str]]
+) -> list[Badge]:
+    """Each fitting segment's discs, stacked off its line: away from the city first, else to
+    the other side or pushed further out, so that no disc overlaps another and, as far as a
+    short push allows, none covers a die, station or city or leaves the map."""
+    lines = {line["id"]: line for line in seat["lines"]}
+    obstacles = _obstacles(frame, seat)
+    placed: list[Badge] = []
+    for (line_id, k), colours in sorted(options.items()):
+        line = lines[line_id]
+        cx, cy = segment_centres(frame, seat, line)[k]
+        half = die_size(frame, seat, line) / 2
+        best: tuple[float, list[Badge]] | None = None
+        for push in range(40):
+            for toward_city in (False, True):
+                nx, ny = _away_normal(frame, seat, line, toward_city)
+                edge = half * (abs(nx) + abs(ny))
+                # Steps long enough that the discs' boxes, not just the discs, stay apart.
+                step = (2 * BADGE_R + 2) / max(abs(nx), abs(ny))
+                start = edge + BADGE_R + 4 + push * step / 2
+                stack = [
+                    Badge(
+                        cx + nx * (start + i * step),
+                        cy + ny * (start + i * step),
+                        colour,
+                        (cx + nx * edge, cy + ny * edge),
+                    )
+                    for i, colour in enumerate(colours)
+                ]
+                if any(_overlaps(b.box, o.box, 2) for b in stack for o in placed):
+                    continue
+                covered = sum(_overlaps(b.box, o, 0) for b in stack for o in obstacles)
+                outside = sum(not _within(b.box, frame.box) for b in stack)
+                score = 3 * covered + 100 * outside + push
+                if best is None or score < best[0]:
+                    best = (score, stack)
+            # Every later stack is pushed further, so it scores at least push + 1.
+            if best is not None and best[0] <= push + 1:
+                break
+        if best is not None:
+            placed += best[1]
+    return placed
+
+
+def _within(box: tuple[float, ...], bounds: tuple[float, ...] | None) -> bool:
+    if bounds is None:
+        return True
+    return (
+        box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
+    )
+
+
+def _obstacles(frame: Frame, seat: dict[str, Any]) -> list[tuple[float, float, float, float]]:
+    """Boxes of every die, station and city, which discs keep clear of where they can."""
+    boxes = []
+    for line in seat["lines"]:
+        h = die_size(frame, seat, line) / 2
+        boxes += [(x - h, y - h, x + h, y + h) for x, y in segment_centres(frame, seat, line)]
+        x, y = _city_centre(frame, seat, line)
+        w = frame.unit * 0.62
+        boxes.append((x - w / 2, y - w * 0.6, x + w / 2, y + w * 0.75))
+    r = frame.station_r
+    for station in seat["stations"]:
+        x, y = frame.at(station["pos"])
+        boxes.append((x - r, y - r, x + r, y + r))
+    return boxes
+
+
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...], gap: float) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _badge(draw: ImageDraw.ImageDraw, badge: Badge, initials: dict[str, str]) -> None:
+    """One disc with the die colour's initial; a thin leader joins a pushed-out stack to its die."""
+    if math.dist(badge.root, (badge.x, badge.y)) > BADGE_R + 8:
+        draw.line((badge.root, (badge.x, badge.y)), fill=INK, width=2)
+    fill = DICE[badge.colour]
+    draw.ellipse(badge.box, fill=fill, outline=INK, width=2)
+    draw.text(
+        (badge.x, badge.y + 1),
+        initials.get(badge.colour, "?"),
+        font=font(MIN_TEXT, bold=True),
+        fill=text_colour(fill),
+        anchor="mm",
+    )
 
 
 def planned_worker(
@@ -180,32 +291,6 @@ def planned_worker(
             "J",
             font=font(int(r * 1.5), bold=True),
             fill=INK,
-            anchor="mm",
-        )
-
-
-def _fitting_colours(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[float, ...],
-    colours: list[str],
-    initials: dict[str, str],
-    normal: tuple[float, float],
-) -> None:
-    """Discs with the initials of the dice that fit, stacked beside the segment, off the line."""
-    x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    r = 9
-    reach = (x1 - x0) / 2 * (abs(normal[0]) + abs(normal[1])) + r + 3
-    for k, c in enumerate(colours):
-        d = reach + k * (2 * r + 1)
-        x, y = cx + normal[0] * d, cy + normal[1] * d
-        fill = DICE[c]
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=1)
-        draw.text(
-            (x, y),
-            initials.get(c, "?"),
-            font=font(14, bold=True),
-            fill=text_colour(fill),
             anchor="mm",
         )
 
@@ -254,16 +339,20 @@ def _away_normal(
     return nx, ny
 
 
+def _city_centre(frame: Frame, seat: dict[str, Any], line: dict[str, Any]) -> tuple[float, float]:
+    """Beside the line's middle, on the side away from the board's centre."""
+    st = _stations(seat)
+    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    nx, ny = _away_normal(frame, seat, line, toward_city=True)
+    off = frame.unit * 0.62
+    return (ax + bx) / 2 + nx * off, (ay + by) / 2 + ny * off
+
+
 def _city(
     draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
 ) -> None:
-    """The city beside the line's middle, on the side away from the board's centre."""
-    st = _stations(seat)
-    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    nx, ny = _away_normal(frame, seat, line, toward_city=True)
-    off = frame.unit * 0.62
-    x, y = mx + nx * off, my + ny * off
+    """The city with its VP, building and (once supplied) a bolt."""
+    x, y = _city_centre(frame, seat, line)
     w = frame.unit * 0.62
     h = w * 0.72
     roof = [(x - w / 2, y - h * 0.15), (x, y - h * 0.75), (x + w / 2, y - h * 0.15)]
@@ -299,23 +388,19 @@ def _city(
 def _line_label(
     draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any]
 ) -> None:
-    """The line's name under its city, as the planner and the summaries say it ("L5"); drawn
-    after the dice so none covers it."""
-    st = _stations(seat)
-    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
+    """The line's name beside its city, as the planner and the summaries say it ("L5"): to the
+    right of a city above or below its line (under it, the name would sit on the dice), else
+    under the city; drawn after the dice so none covers it."""
+    x, y = _city_centre(frame, seat, line)
     nx, ny = _away_normal(frame, seat, line, toward_city=True)
     w = frame.unit * 0.62
-    x = (ax + bx) / 2 + nx * frame.unit * 0.62
-    y = (ay + by) / 2 + ny * frame.unit * 0.62 + w * 0.72 * 0.5 + w * 0.05
-    draw.text(
-        (x, y),
-        line["id"],
-        font=font(int(w * 0.36), bold=True),
-        fill=INK,
-        anchor="mt",
-        stroke_width=3,
-        stroke_fill=PANEL,
-    )
+    h = w * 0.72
+    fnt = font(int(w * 0.36), bold=True)
+    if abs(ny) > abs(nx):
+        at, anchor = (x + w / 2 + 6, y + h * 0.18), "lm"
+    else:
+        at, anchor = (x, y + h * 0.5 + w * 0.05), "mt"
+    draw.text(at, line["id"], font=fnt, fill=INK, anchor=anchor, stroke_width=3, stroke_fill=PANEL)
 
 
 def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], colour: RGB) -> None:

@@ -9,9 +9,11 @@ from render.common import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     SEATS,
+    WIDTH,
     Box,
     blend,
     canvas,
@@ -22,41 +24,31 @@ from render.common import (
     player_names,
     png,
     seat_badge,
+    tally,
 )
-from render.powerline.centre import (
-    GAP,
-    INNER,
-    MARGIN,
-    PAD,
-    WIDTH,
-    panel,
-)
+from render.powerline.centre import GAP, INNER, MARGIN, PAD, TITLE_H, panel
 
-HEADER_H = 84
-BANNER_H = 150
-ROW_H = 86
-TABLE_HEAD = 58
-COLUMN_W = 64
-TOTAL_W = 90
+HEADER_H = 104
+BANNER_H = 170
+LINE_H = 34
 
-COLUMNS: tuple[tuple[str, str], ...] = (
+BREAKDOWN: tuple[tuple[str, str], ...] = (
     ("start", "Start"),
     ("cities", "Cities"),
     ("stations", "Stations"),
-    ("scoring_1", "1st"),
-    ("scoring_2", "2nd"),
-    ("scoring_3", "3rd"),
+    ("scoring", "Scorings"),
     ("island", "Island"),
-    ("end_penalty", "End\npenalty"),
+    ("end_penalty", "End"),
 )
-"""Breakdown columns in table order: ledger key and header."""
+"""VP sources in the order a row lists them: ledger key (scoring: the three summed) and word."""
 
 
 def final_results(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """PNG of the final standings in `view`; `names` label seats (default "Seat 1", …)."""
     standings = sorted(view["standings"], key=lambda e: (e["rank"], e["seat"]))
     labels = player_names(len(view["seats"]), names)
-    table_h = 2 * PAD + 40 + TABLE_HEAD + ROW_H * len(standings)
+    heights = [_row_height(e, standings) for e in standings]
+    table_h = 2 * PAD + TITLE_H + sum(heights)
     height = 2 * MARGIN + HEADER_H + BANNER_H + GAP + table_h
     img, draw = canvas(WIDTH, height, BACKGROUND)
     y = MARGIN
@@ -68,18 +60,27 @@ def final_results(view: dict[str, Any], names: Sequence[str] | None = None) -> b
     else:
         _winner_banner(draw, banner, standings, labels)
     y += BANNER_H + GAP
-    _table(draw, (MARGIN, y, WIDTH - MARGIN, y + table_h), standings, labels, view)
+    panel(draw, (MARGIN, y, WIDTH - MARGIN, y + table_h), "Standings", "VP by source")
+    top = y + PAD + TITLE_H
+    for entry, h in zip(standings, heights, strict=True):
+        row = (MARGIN + 10, top, WIDTH - MARGIN - 10, top + h - 10)
+        _row(draw, row, entry, standings, labels, view)
+        top += h
     return png(img)
+
+
+def _row_height(entry: dict[str, Any], standings: list[dict[str, Any]]) -> int:
+    return 16 + 50 + LINE_H * (3 if _tiebreak_note(entry, standings) else 2) + 10
 
 
 def _header(draw: ImageDraw.ImageDraw, y: int, view: dict[str, Any]) -> None:
     """Title with the rounds played and variants."""
-    draw.text((MARGIN, y), "Powerline: final results", font=font(36, bold=True), fill=INK)
+    draw.text((MARGIN, y), "Powerline: final results", font=font(44, bold=True), fill=INK)
     rounds = view["rounds"] if view["over"] else view["round"]
     status = f"After {rounds} rounds" if view["over"] else f"Standings in round {rounds}"
     variants = ", ".join(v.replace("_", " ") for v in view["variants"]) or "none"
-    text = fit(f"{status} · variants: {variants}", font(18), INNER)
-    draw.text((MARGIN + 2, y + 50), text, font=font(18), fill=MUTED, anchor="lt")
+    text = fit(f"{status} · variants: {variants}", font(MIN_TEXT), INNER)
+    draw.text((MARGIN + 2, y + 60), text, font=font(MIN_TEXT), fill=MUTED, anchor="lt")
 
 
 def _winner_banner(
@@ -90,24 +91,25 @@ def _winner_banner(
     x0, y0, x1, y1 = box
     winners = [e for e in standings if e["rank"] == 1]
     label = "★ Winner" if len(winners) == 1 else "★ Shared victory"
-    draw.text((x0 + PAD + 8, y0 + PAD + 4), label.upper(), font=font(18, bold=True), fill=MUTED)
+    draw.text((x0 + PAD + 8, y0 + PAD), label.upper(), font=font(MIN_TEXT, bold=True), fill=MUTED)
     score = f"{winners[0]['score']} VP"
-    big = font(44, bold=True)
-    draw.text((x1 - PAD - 8, (y0 + y1) / 2 + 14), score, font=big, fill=INK, anchor="rm")
+    big = font(52, bold=True)
+    cy = (y0 + y1) / 2 + 12
+    draw.text((x1 - PAD - 8, cy), score, font=big, fill=INK, anchor="rm")
     room = x1 - x0 - 2 * PAD - 16 - int(big.getlength(score)) - 40
     left = x0 + PAD + 8
-    cy = (y0 + y1) / 2 + 14
     per = (room - 12 * (len(winners) - 1)) // len(winners)
     for e in winners:
         seat = int(e["seat"])
-        seat_badge(draw, (left, int(cy - 22), left + 48, int(cy + 22)), seat)
-        fnt = _largest(names[seat], (40, 34, 28, 24), per - 60)
-        text = fit(names[seat], fnt, per - 60)
-        draw.text((left + 60, cy), text, font=fnt, fill=INK, anchor="lm")
-        left += 60 + int(fnt.getlength(text)) + 28
+        seat_badge(draw, (left, int(cy - 24), left + 50, int(cy + 24)), seat)
+        fnt = _largest(names[seat], (46, 40, 34, 28), per - 62)
+        text = fit(names[seat], fnt, per - 62)
+        draw.text((left + 62, cy), text, font=fnt, fill=INK, anchor="lm")
+        left += 62 + int(fnt.getlength(text)) + 28
     note = _tiebreak_note(winners[0], standings)
     if note:
-        draw.text((x0 + PAD + 8, y1 - PAD), note, font=font(16), fill=MUTED, anchor="ls")
+        note = fit(note, font(MIN_TEXT), x1 - x0 - 2 * PAD - 16)
+        draw.text((x0 + PAD + 8, y1 - 14), note, font=font(MIN_TEXT), fill=MUTED, anchor="ls")
 
 
 def _solo_banner(
@@ -118,18 +120,18 @@ def _solo_banner(
     x0, y0, x1, y1 = box
     seat = int(entry["seat"])
     score = f"{entry['score']} VP"
-    big = font(40, bold=True)
-    draw.text((x1 - PAD - 8, y0 + PAD + 20), score, font=big, fill=INK, anchor="rm")
-    seat_badge(draw, (x0 + PAD + 8, y0 + PAD, x0 + PAD + 52, y0 + PAD + 40), seat)
-    room = int(x1 - x0 - 2 * PAD - 100 - big.getlength(score))
-    who = fit(names[seat], font(24, bold=True), room)
-    draw.text((x0 + PAD + 66, y0 + PAD + 20), who, font=font(24, bold=True), fill=INK, anchor="lm")
+    big = font(48, bold=True)
+    draw.text((x1 - PAD - 8, y0 + PAD + 26), score, font=big, fill=INK, anchor="rm")
+    seat_badge(draw, (x0 + PAD + 8, y0 + PAD + 2, x0 + PAD + 56, y0 + PAD + 50), seat)
+    room = int(x1 - x0 - 2 * PAD - 110 - big.getlength(score))
+    who = fit(names[seat], font(30, bold=True), room)
+    draw.text((x0 + PAD + 70, y0 + PAD + 26), who, font=font(30, bold=True), fill=INK, anchor="lm")
     title = str(entry["details"].get("title") or "")
     if title:
         room = x1 - x0 - 2 * PAD - 16
-        fnt = _largest(f"“{title}”", (44, 40, 34, 30, 26), room)
+        fnt = _largest(f"“{title}”", (48, 42, 36, 30), room)
         quoted = fit(f"“{title}”", fnt, room)
-        draw.text(((x0 + x1) / 2, y1 - PAD - 24), quoted, font=fnt, fill=INK, anchor="mm")
+        draw.text(((x0 + x1) / 2, y1 - PAD - 28), quoted, font=fnt, fill=INK, anchor="mm")
 
 
 def _largest(text: str, sizes: Sequence[int], width: float) -> Any:
@@ -140,39 +142,6 @@ def _largest(text: str, sizes: Sequence[int], width: float) -> Any:
     return font(sizes[-1], bold=True)
 
 
-def _table(
-    draw: ImageDraw.ImageDraw,
-    box: Box,
-    standings: list[dict[str, Any]],
-    names: list[str],
-    view: dict[str, Any],
-) -> None:
-    """Standings by rank, one row per player, with the VP breakdown in columns."""
-    panel(draw, box, "Standings", "VP by source")
-    x0, y0, x1, _ = box
-    total_x = x1 - PAD - 14
-    first = total_x - TOTAL_W - COLUMN_W * len(COLUMNS) + COLUMN_W // 2
-    xs = [first + i * COLUMN_W for i in range(len(COLUMNS))]
-    head = y0 + PAD + 40 + TABLE_HEAD // 2
-    small = font(14, bold=True)
-    for (key, label), x in zip(COLUMNS, xs, strict=True):
-        at = (x, head + 10) if key.startswith("scoring_") else (x, head)
-        draw.multiline_text(
-            at, label, font=small, fill=MUTED, anchor="mm", align="center", spacing=2
-        )
-    group = [x for (key, _), x in zip(COLUMNS, xs, strict=True) if key.startswith("scoring_")]
-    if group:
-        mid, half = (group[0] + group[-1]) / 2, (group[-1] - group[0]) / 2 + 26
-        draw.text((mid, head - 14), "Scoring", font=small, fill=MUTED, anchor="mm")
-        draw.line((mid - half, head - 3, mid + half, head - 3), fill=MUTED, width=1)
-    draw.text((total_x, head), "Total", font=font(16, bold=True), fill=INK, anchor="rm")
-    top = y0 + PAD + 40 + TABLE_HEAD
-    for entry in standings:
-        row = (x0 + 10, top, x1 - 10, top + ROW_H - 8)
-        _row(draw, row, entry, standings, names, view, (xs, total_x))
-        top += ROW_H
-
-
 def _row(
     draw: ImageDraw.ImageDraw,
     box: Box,
@@ -180,45 +149,60 @@ def _row(
     standings: list[dict[str, Any]],
     names: list[str],
     view: dict[str, Any],
-    cols: tuple[list[int], int],
 ) -> None:
-    """One player: rank medal, seat badge, name with details and tiebreak, breakdown, total."""
-    xs, total_x = cols
+    """One player: rank medal, seat badge and name with the total; then the VP by source, the
+    details and how a tie was settled, a line each."""
     seat = int(entry["seat"])
-    winner = entry["rank"] == 1
     draw.rounded_rectangle(
         box,
         radius=12,
         fill=blend(SEATS[seat % len(SEATS)], PANEL, 0.8),
-        outline=HIGHLIGHT if winner else None,
+        outline=HIGHLIGHT if entry["rank"] == 1 else None,
         width=3,
     )
-    x0, y0, _, y1 = box
-    cy = (y0 + y1) / 2
-    medal(draw, (x0 + 34, cy), entry, standings)
-    seat_badge(draw, (x0 + 70, int(cy - 20), x0 + 110, int(cy + 20)), seat)
-    left = x0 + 124
-    line = y0 + 26
-    room = xs[0] - COLUMN_W // 2 - left - 10
+    x0, y0, x1, _ = box
+    line = y0 + 36
+    medal(draw, (x0 + 38, line), entry, standings)
+    seat_badge(draw, (x0 + 76, int(line - 22), x0 + 120, int(line + 22)), seat)
+    left = x0 + 134
+    total = font(44, bold=True)
+    score = str(entry["score"])
+    draw.text((x1 - 16, line), score, font=total, fill=INK, anchor="rm")
     suffix = " (you)" if view.get("viewer") == seat else ""
-    big = font(22, bold=True)
+    big = font(30, bold=True)
+    room = x1 - 40 - int(total.getlength(score)) - left
     name = fit(names[seat], big, int(room - big.getlength(suffix))) + suffix
     draw.text((left, line), name, font=big, fill=INK, anchor="lm")
-    details = _details(entry["details"])
-    draw.text((left, y1 - 17), details, font=font(15), fill=MUTED, anchor="lm")
+    y = y0 + 66
+    tally(
+        draw, (x0 + 24, y + LINE_H / 2), _breakdown(entry["details"].get("breakdown", {})), x1 - 16
+    )
+    y += LINE_H
+    details = fit(_details(entry["details"]), font(MIN_TEXT), x1 - x0 - 40)
+    draw.text((x0 + 24, y + LINE_H / 2), details, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
     note = _tiebreak_note(entry, standings)
     if note:
-        x = left + font(15).getlength(details) + 24
-        note = fit(note, font(15, bold=True), int(box[2] - 16 - x))
-        draw.text((x, y1 - 17), note, font=font(15, bold=True), fill=INK, anchor="lm")
-    breakdown = entry["details"].get("breakdown", {})
-    for (key, _), x in zip(COLUMNS, xs, strict=True):
-        value = int(breakdown.get(key, 0))
-        text = f"−{-value}" if value < 0 else str(value)
-        fnt = font(20, bold=bool(value))
-        draw.text((x, line), text, font=fnt, fill=INK if value else MUTED, anchor="mm")
-    total = font(32, bold=True)
-    draw.text((total_x, line + 4), str(entry["score"]), font=total, fill=INK, anchor="rm")
+        y += LINE_H
+        note = fit(note, font(MIN_TEXT, bold=True), x1 - x0 - 40)
+        draw.text(
+            (x0 + 24, y + LINE_H / 2), note, font=font(MIN_TEXT, bold=True), fill=INK, anchor="lm"
+        )
+
+
+def _breakdown(breakdown: dict[str, Any]) -> list[tuple[str, str]]:
+    """The VP by source as (word, value) pairs; the three scorings as one "3+6+5"."""
+    out = []
+    for key, label in BREAKDOWN:
+        if key == "scoring":
+            text = "+".join(_vp(int(breakdown.get(f"scoring_{k}", 0))) for k in (1, 2, 3))
+        else:
+            text = _vp(int(breakdown.get(key, 0)))
+        out.append((label, text))
+    return out
+
+
+def _vp(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
 
 
 def _details(details: dict[str, Any]) -> str:

@@ -1,6 +1,6 @@
-"""The round summary: every player's small board with what they built and scored last round."""
+"""The round summary: a row per player with a small board (this round's dice outlined), what they
+built and scored, and their VP; the leader is named at the top."""
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -9,12 +9,15 @@ from PIL import ImageDraw
 
 from render.common import (
     DICE,
+    HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RGB,
     RULE,
     SEATS,
+    WIDTH,
     canvas,
     die,
     fit,
@@ -25,10 +28,10 @@ from render.common import (
 from render.powerline.board import initials
 from render.powerline.map import Frame, Marks, draw_map
 
-WIDTH = 1230
-MAP_TOP = 62
-LINE_H = 22
-HEADER_H = 96
+HEADER_H = 168
+LINE_H = 32
+MAP_W, MAP_H = 250, 226
+TEXT_X = 32 + MAP_W + 20
 
 
 def round_summary(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -37,81 +40,118 @@ def round_summary(view: dict[str, Any], names: Sequence[str] | None = None) -> b
     if report is None:
         raise ValueError("no round has been resolved yet")
     seats = view["seats"]
-    cols = min(len(seats), 3)
-    rows = math.ceil(len(seats) / cols)
-    cell_w = (WIDTH - 24 - (cols - 1) * 12) // cols
+    labels = player_names(len(seats), names)
     texts = [_lines(done) for done in report["seats"]]
-    cell_h = MAP_TOP + int(cell_w * 0.86) + 10 + LINE_H * max(map(len, texts)) + 12
-    img, draw = canvas(WIDTH, HEADER_H + rows * (cell_h + 12) + 12)
-    _header(draw, view, report)
-    for i, seat in enumerate(seats):
-        x = 12 + (i % cols) * (cell_w + 12)
-        y = HEADER_H + (i // cols) * (cell_h + 12)
-        box = (x, y, x + cell_w, y + cell_h)
-        _cell(draw, view, seat, report["seats"][i], texts[i], box, names)
+    heights = [max(MAP_H + 24, 64 + LINE_H * len(t) + 14) for t in texts]
+    img, draw = canvas(WIDTH, HEADER_H + sum(h + 14 for h in heights) + 6)
+    _header(draw, view, report, labels)
+    y = HEADER_H
+    best = max(s["vp"] for s in seats)
+    for seat, done, text, h in zip(seats, report["seats"], texts, heights, strict=True):
+        _row(draw, view, seat, done, text, (12, y, WIDTH - 12, y + h), labels, best)
+        y += h + 14
     return png(img)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], report: dict[str, Any]) -> None:
+def _header(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], report: dict[str, Any], labels: list[str]
+) -> None:
+    """What was built, the roll it was built with, and who leads now."""
     title = f"Round {report['round']} built"
     if report["scoring"]:
-        title += f"  ·  scoring {report['scoring']}"
+        title += f" · scoring {report['scoring']}"
     if view["over"]:
-        title += "  ·  final round"
-    draw.text((20, 16), title, font=font(34, bold=True), fill=INK)
-    size = 40
-    x = WIDTH - 20 - 6 * (size + 10)
+        title += " · final round"
+    draw.text(
+        (20, 14), fit(title, font(40, bold=True), WIDTH - 40), font=font(40, bold=True), fill=INK
+    )
+    size, x = 52, 20
     for c, letter in zip(view["colors"], view["color_initials"], strict=True):
-        die(draw, (x, 14, x + size, 14 + size), report["dice"][c], DICE[c])
+        die(draw, (x, 74, x + size, 74 + size), report["dice"][c], DICE[c])
         draw.text(
-            (x + size / 2, 14 + size + 12), letter, font=font(15, bold=True), fill=INK, anchor="mm"
+            (x + size / 2, 74 + size + 16),
+            letter,
+            font=font(MIN_TEXT, bold=True),
+            fill=INK,
+            anchor="mm",
         )
-        x += size + 10
+        x += size + 12
+    best = max(s["vp"] for s in view["seats"])
+    leaders = [labels[s["seat"]] for s in view["seats"] if s["vp"] == best]
+    fnt = font(30, bold=True)
+    room = WIDTH - 20 - (x + 20)
+    line = _leaders(leaders, view["over"], len(view["seats"]), best)
+    if fnt.getlength(line) > room and len(leaders) > 1:
+        line = _leaders([f"{len(leaders)} players"], view["over"], len(view["seats"]), best, True)
+    draw.text((WIDTH - 20, 100), fit(line, fnt, room), font=fnt, fill=INK, anchor="rm")
 
 
-def _cell(
+def _leaders(who: list[str], over: bool, seats: int, vp: int, shared: bool = False) -> str:
+    """ "Bob leads · 29 VP", "Ada & Ben share the lead · 10 VP", "Zoë wins · 96 VP"."""
+    if seats == 1:
+        return f"{vp} VP"
+    if len(who) > 1 or shared:
+        verb = "share the win" if over else "share the lead"
+    else:
+        verb = "wins" if over else "leads"
+    return f"{' & '.join(who)} {verb} · {vp} VP"
+
+
+def _row(
     draw: ImageDraw.ImageDraw,
     view: dict[str, Any],
     seat: dict[str, Any],
     done: dict[str, Any],
     text: list[str],
     box: tuple[int, int, int, int],
-    names: Sequence[str] | None,
+    labels: list[str],
+    best: int,
 ) -> None:
+    """One seat: its board with this round's dice ringed, its name, VP, gain and what it did."""
     x0, y0, x1, y1 = box
     i = seat["seat"]
     colour: RGB = SEATS[i % len(SEATS)]
     draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
     draw.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=colour)
-    name_font = font(22, bold=True)
-    delta = done["vp_after"] - done["vp_before"]
-    vp_text = f"{done['vp_after']} VP"
-    vp_font = font(22, bold=True)
-    vp_w = vp_font.getlength(vp_text)
-    # A disc of the seat's colour, not a number that reads like a place in the standings.
-    draw.ellipse((x0 + 24, y0 + 15, x0 + 44, y0 + 35), fill=colour, outline=INK, width=2)
-    draw.text(
-        (x0 + 52, y0 + 12),
-        fit(player_names(len(view["seats"]), names)[i], name_font, int(x1 - x0 - 76 - vp_w)),
-        font=name_font,
-        fill=INK,
-    )
-    draw.text((x1 - 14, y0 + 12), vp_text, font=vp_font, fill=INK, anchor="ra")
-    sign = "+" if delta >= 0 else "−"
-    draw.text(
-        (x1 - 14, y0 + 40), f"{sign}{abs(delta)} this round", font=font(15), fill=MUTED, anchor="ra"
-    )
     fresh = frozenset(
         (p["line"], p["segment"]) for p in done["plan"]["placements"] if not p["island"]
     )
-    map_box = (x0 + 18, y0 + MAP_TOP, x1 - 8, y0 + MAP_TOP + (x1 - x0) * 0.86)
+    map_box = (x0 + 22, y0 + 12, x0 + 22 + MAP_W, y0 + 12 + MAP_H)
     frame = Frame.inside(seat, map_box, detail=False)
     draw_map(
         draw, frame, seat, colour, Marks(highlight=False, fresh=fresh, initials=initials(view))
     )
-    y = int(map_box[3]) + 10
+    vp = f"{done['vp_after']} VP"
+    vp_font = font(34, bold=True)
+    vp_w = vp_font.getlength(vp)
+    if seat["vp"] == best and len(view["seats"]) > 1:
+        draw.rounded_rectangle(
+            (x1 - 26 - vp_w, y0 + 12, x1 - 6, y0 + 56), radius=10, fill=HIGHLIGHT
+        )
+    draw.text((x1 - 16, y0 + 34), vp, font=vp_font, fill=INK, anchor="rm")
+    delta = done["vp_after"] - done["vp_before"]
+    gain = f"{'+' if delta >= 0 else '−'}{abs(delta)}"
+    gain_font = font(28, bold=True)
+    gain_x = x1 - 36 - vp_w
+    draw.text(
+        (gain_x, y0 + 34), gain, font=gain_font, fill=INK if delta > 0 else MUTED, anchor="rm"
+    )
+    # A disc of the seat's colour, not a number that reads like a place in the standings.
+    draw.ellipse((TEXT_X, y0 + 20, TEXT_X + 28, y0 + 48), fill=colour, outline=INK, width=2)
+    name_font = font(30, bold=True)
+    room = int(gain_x - gain_font.getlength(gain) - 20 - (TEXT_X + 38))
+    draw.text(
+        (TEXT_X + 38, y0 + 34),
+        fit(labels[i], name_font, room),
+        font=name_font,
+        fill=INK,
+        anchor="lm",
+    )
+    y = y0 + 64
     for line in text:
-        draw.text((x0 + 24, y), fit(line, font(16), int(x1 - x0 - 36)), font=font(16), fill=INK)
+        draw.text(
+            (TEXT_X, y), fit(line, font(MIN_TEXT), x1 - 16 - TEXT_X), font=font(MIN_TEXT), fill=INK
+        )
         y += LINE_H
 
 

@@ -8,10 +8,12 @@ from PIL import Image, ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RULE,
     SEATS,
+    WIDTH,
     canvas,
     die,
     fit,
@@ -20,6 +22,7 @@ from render.common import (
     png,
     seat_badge,
     text_colour,
+    two_lines,
 )
 from render.propeller_islands.parts import (
     LINE_H,
@@ -42,12 +45,15 @@ from render.propeller_islands.parts import (
 )
 from render.propeller_islands.status import die_note, status
 
-MIN_WIDTH = 1200
 MARGIN = 16
-HEX_MIN, HEX_MAX = 62, 80
-ISLAND_MAX_H = 720
+HEX_MIN, HEX_MAX = 56, 100
+"""Hex sizes: the island shrinks down to HEX_MIN to fit the phone-wide image, then widens it."""
+ISLAND_MAX_H = 900
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-ABILITY_Y = 84
+ABILITY_Y = 116
+RESOURCES_H = 330
+DOCK_H = 400
+CARD_W, CARD_H = 312, 166
 REWARD_LABEL = {
     "place_top_tile": "Top tile to island",
     "activate_two": "Activate any 2",
@@ -69,16 +75,18 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     ys = [r + q / 2 for q, r in every]
     span_x = 1.5 * (max(qs) - min(qs)) + 2
     span_y = SQRT3 * (max(ys) - min(ys) + 1)
-    inner = MIN_WIDTH - 2 * MARGIN - 2 * PAD
+    inner = WIDTH - 2 * MARGIN - 2 * PAD
     s = max(HEX_MIN, min(HEX_MAX, inner / span_x, (ISLAND_MAX_H - 2 * PAD) / span_y))
-    width = max(MIN_WIDTH, int(span_x * s) + 2 * MARGIN + 2 * PAD)
-    island_h = int(span_y * s) + 2 * PAD + 52
+    width = max(WIDTH, int(span_x * s) + 2 * MARGIN + 2 * PAD)
+    island_h = int(span_y * s) + 2 * PAD + 112
     label, ability = _ability(me)
-    ability_lines = labelled_lines(label, ability, width - 2 * MARGIN - 68, 16) if label else []
-    top = max(96, ABILITY_Y + LINE_H * len(ability_lines) + 14)
+    ability_lines = labelled_lines(label, ability, width - 2 * MARGIN - 12) if label else []
+    top = ABILITY_Y + LINE_H * len(ability_lines) + 12
     boards_y = top + island_h + 16
-    cards_y = boards_y + 306
-    legend_y = cards_y + 236
+    dock_y = boards_y + RESOURCES_H + 16
+    cards_y = dock_y + DOCK_H + 16
+    cards_h = _blueprints_height(me)
+    legend_y = cards_y + cards_h + 16
     here = legend_columns(me["island"], width - 2 * MARGIN - 2 * PAD)
     height = legend_y + legend_height(here) + MARGIN
     img, draw = canvas(width, height)
@@ -86,23 +94,24 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     _header(draw, view, me, seat, labels, width)
     if ability_lines:
         fill = INK if me["ability"]["unlocked"] else MUTED
-        draw_labelled(draw, (MARGIN + 68, ABILITY_Y), label, ability_lines, 16, fill)
+        draw_labelled(draw, (MARGIN + 6, ABILITY_Y), label, ability_lines, MIN_TEXT, fill)
     panel_box(draw, (MARGIN, top, width - MARGIN, top + island_h), "Island")
     now = " · ".join(x for x in (status(view, labels), die_note(view)) if x)
-    fnt = font(16, bold=True)
+    fnt = font(MIN_TEXT, bold=True)
+    draw.text((MARGIN + 18, top + 48), fit(now, fnt, width - 2 * MARGIN - 36), font=fnt, fill=INK)
     draw.text(
-        (width - MARGIN - 16, top + 12), fit(now, fnt, width - 300), font=fnt, fill=INK, anchor="ra"
-    )
-    draw.text(
-        (MARGIN + 16, top + island_h - 12),
-        "Standing worker: ready · lying: used this round · ★ landmark VP now · "
-        "dashed hex: free spot (q,r)",
-        font=font(14),
+        (MARGIN + 18, top + island_h - 14),
+        fit(
+            "Standing: ready · lying: used · ★ landmark VP · dashed: free spot (q,r)",
+            font(MIN_TEXT),
+            inner,
+        ),
+        font=font(MIN_TEXT),
         fill=MUTED,
         anchor="ld",
     )
     ox = (width - span_x * s) / 2 + s - 1.5 * min(qs) * s
-    oy = top + 30 + PAD
+    oy = top + 84 + PAD
     oy += SQRT3 * s * (0.5 - min(ys))
     for q, r in sorted(spots):
         x, y = axial_xy(q, r, s)
@@ -112,10 +121,9 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
         x, y = axial_xy(q, r, s)
         tile(img, (ox + x, oy + y), s, cell, seat, landmark_vp.get(cell["tile"]))
 
-    split = width - MARGIN - 620
-    _resources(img, draw, me, (MARGIN, boards_y, split - 12, boards_y + 290))
-    _dock(img, draw, me, seat, (split, boards_y, width - MARGIN, boards_y + 290))
-    _blueprints(draw, me, (MARGIN, cards_y, width - MARGIN, legend_y - 16))
+    _resources(draw, me, (MARGIN, boards_y, width - MARGIN, boards_y + RESOURCES_H))
+    _dock(img, draw, me, seat, (MARGIN, dock_y, width - MARGIN, dock_y + DOCK_H))
+    _blueprints(draw, me, (MARGIN, cards_y, width - MARGIN, cards_y + cards_h))
     legend(draw, (MARGIN, legend_y, width - MARGIN, height - MARGIN), "Buildings here", here)
     return png(img)
 
@@ -141,76 +149,77 @@ def _header(
     labels: list[str],
     width: int,
 ) -> None:
-    seat_badge(draw, (MARGIN, 14, MARGIN + 52, 68), seat)
-    title = font(32, bold=True)
-    draw.text((MARGIN + 66, 14), fit(labels[seat], title, width - 420), font=title, fill=INK)
+    seat_badge(draw, (MARGIN, 16, MARGIN + 58, 76), seat)
+    total = f"{me['score']['total']} VP"
+    big = font(52, bold=True)
+    room = int(width - MARGIN - 74 - big.getlength(total) - 24)
+    title = font(40, bold=True)
+    draw.text((MARGIN + 74, 14), fit(labels[seat], title, room), font=title, fill=INK)
     if me["character_name"]:
         who = me["character_name"]
     elif me["dealt"]:
         who = "Character to keep: " + " or ".join(d.capitalize() for d in me["dealt"])
     else:
         who = "Character not chosen yet"
-    draw.text((MARGIN + 68, 56), fit(who, font(18), width - 330), font=font(18), fill=MUTED)
-    total = me["score"]["total"]
-    draw.text((width - MARGIN, 10), f"{total} VP", font=font(44, bold=True), fill=INK, anchor="ra")
     note = "final score" if view["over"] else "if the game ended now"
-    draw.text((width - MARGIN, 64), note, font=font(15), fill=MUTED, anchor="ra")
+    sub = font(MIN_TEXT)
+    room = int(width - MARGIN - 76 - sub.getlength(note) - 24)
+    draw.text((MARGIN + 76, 68), fit(who, sub, room), font=sub, fill=MUTED)
+    draw.text((width - MARGIN, 10), total, font=big, fill=INK, anchor="ra")
+    draw.text((width - MARGIN, 70), note, font=sub, fill=MUTED, anchor="ra")
 
 
 def _resources(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    me: dict[str, Any],
-    box: tuple[int, int, int, int],
+    draw: ImageDraw.ImageDraw, me: dict[str, Any], box: tuple[int, int, int, int]
 ) -> None:
     """Energy, steel, parts; the fame track with its trumpets; the dice used this round."""
     x0, y0, x1, _ = box
     panel_box(draw, box, "Resources and fame")
-    y = y0 + 66
+    y = y0 + 84
     x = x0 + PAD
     for kind in ("energy", "steel", "parts"):
-        resource_icon(draw, (x + 22, y), 22, kind)
-        draw.text((x + 52, y), str(me[kind]), font=font(30, bold=True), fill=INK, anchor="lm")
-        draw.text((x + 52, y + 26), kind, font=font(14), fill=MUTED, anchor="lm")
-        x += 120
-    y += 58
-    draw.text((x0 + PAD, y), f"Fame {me['fame']}", font=font(22, bold=True), fill=INK, anchor="lm")
+        resource_icon(draw, (x + 26, y), 26, kind)
+        draw.text((x + 62, y - 8), str(me[kind]), font=font(36, bold=True), fill=INK, anchor="lm")
+        draw.text((x + 62, y + 24), kind, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+        x += 170
+    used = x0 + PAD + 3 * 170 + 10
+    draw.text((used, y - 22), "Dice used this round", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    for i in range(2):
+        dx = used + i * 60
+        if i < len(me["dice"]):
+            die(draw, (dx, y + 2, dx + 48, y + 50), me["dice"][i], (250, 250, 250))
+        else:
+            draw.rounded_rectangle((dx, y + 2, dx + 48, y + 50), radius=8, outline=RULE, width=2)
+    n = me["island_workers"]
+    workers = f"{n} worker{'s' * (n != 1)} on the island"
+    draw.text((used + 130, y + 26), workers, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    y += 84
+    draw.text((x0 + PAD, y), f"Fame {me['fame']}", font=font(30, bold=True), fill=INK, anchor="lm")
     if me["fame_tokens"]:
         tokens = f"15+ token ×{me['fame_tokens']}, marker on {me['fame_marker']}"
-        draw.text((x0 + PAD + 120, y), tokens, font=font(15), fill=MUTED, anchor="lm")
-    y += 22
-    cell = min(34, (x1 - x0 - 2 * PAD) // 15)
+        draw.text((x0 + PAD + 160, y), tokens, font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    y += 28
+    cell = (x1 - x0 - 2 * PAD) // 15
     marker = me["fame_marker"]
     colour = SEATS[me["seat"] % len(SEATS)]
     for v in range(15):
         cx0 = x0 + PAD + v * cell
         fill = colour if v == marker else PANEL
-        draw.rectangle((cx0, y, cx0 + cell - 2, y + 34), fill=fill, outline=RULE, width=2)
+        draw.rectangle((cx0, y, cx0 + cell - 3, y + 44), fill=fill, outline=RULE, width=2)
         ink = text_colour(fill) if v == marker else INK
         draw.text(
-            (cx0 + cell / 2 - 1, y + 17),
+            (cx0 + cell / 2 - 1, y + 22),
             str(v),
-            font=font(14, bold=v == marker),
+            font=font(MIN_TEXT, bold=v == marker),
             fill=ink,
             anchor="mm",
         )
     for v, label in zip(me["trumpets"], ("basic", "advanced"), strict=False):
         tx = x0 + PAD + v * cell
-        _trumpet(draw, (tx + 17, y + 52), me["fame"] >= v)
-        draw.text((tx + 36, y + 52), label, font=font(14), fill=INK, anchor="lm")
+        _trumpet(draw, (tx + 20, y + 70), me["fame"] >= v)
+        draw.text((tx + 44, y + 70), label, font=font(MIN_TEXT), fill=INK, anchor="lm")
     mx = x0 + PAD + marker * cell
-    draw.rectangle((mx - 1, y - 1, mx + cell - 1, y + 35), outline=INK, width=3)
-    y += 100
-    draw.text((x0 + PAD, y), "Dice used this round", font=font(15), fill=MUTED, anchor="lm")
-    for i in range(2):
-        dx = x0 + PAD + 180 + i * 52
-        if i < len(me["dice"]):
-            die(draw, (dx, y - 20, dx + 40, y + 20), me["dice"][i], (250, 250, 250))
-        else:
-            draw.rounded_rectangle((dx, y - 20, dx + 40, y + 20), radius=7, outline=RULE, width=2)
-    n = me["island_workers"]
-    workers = f"{n} worker{'s' * (n != 1)} on the island"
-    draw.text((x0 + PAD + 300, y), workers, font=font(15), fill=MUTED, anchor="lm")
+    draw.rectangle((mx - 1, y - 1, mx + cell - 2, y + 45), outline=INK, width=3)
 
 
 def _trumpet(draw: ImageDraw.ImageDraw, centre: tuple[float, float], reached: bool) -> None:
@@ -238,67 +247,57 @@ def _dock(
     x0, y0, x1, _ = box
     panel_box(draw, box, f"Dock: {me['dock_workers']} workers left")
     lines = {ln["line"]: ln for ln in me["lines"]}
-    cw, ch = 80, 52
-    gx, gy = x0 + PAD + 28, y0 + 72
+    cw, ch = 130, 66
+    gx, gy = x0 + PAD + 50, y0 + 96
     for c in range(4):
         ln = lines[f"C{c + 1}"]
         draw.text(
-            (gx + c * cw + cw / 2, gy - 16),
+            (gx + c * cw + cw / 2, gy - 20),
             ("✓ " if ln["cleared"] else "") + ln["line"],
-            font=font(15, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=MUTED if ln["cleared"] else INK,
             anchor="mm",
         )
     for r in range(3):
         ln = lines[f"R{r + 1}"]
         ry = gy + r * ch + ch / 2
-        draw.text((gx - 26, ry), f"R{r + 1}", font=font(15, bold=True), fill=INK, anchor="lm")
+        fnt = font(MIN_TEXT, bold=True)
+        draw.text((gx - 46, ry), f"R{r + 1}", font=fnt, fill=INK, anchor="lm")
         for c in range(4):
             bx, by = gx + c * cw, gy + r * ch
             draw.rounded_rectangle(
-                (bx + 4, by + 3, bx + cw - 4, by + ch - 3),
+                (bx + 5, by + 4, bx + cw - 5, by + ch - 4),
                 radius=8,
                 fill=(226, 234, 240),
                 outline=RULE,
                 width=2,
             )
             if me["dock"][r][c]:
-                worker(img, (bx + cw / 2, by + ch / 2), 36, seat, "ready")
+                worker(img, (bx + cw / 2, by + ch / 2), 50, seat, "ready")
         label = ("✓ " if ln["cleared"] else "") + _line_label(ln)
-        fnt = font(15)
+        fnt = font(MIN_TEXT)
         draw.text(
-            (gx + 4 * cw + 12, ry),
-            fit(label, fnt, x1 - gx - 4 * cw - 12 - PAD),
+            (gx + 4 * cw + 16, ry),
+            fit(label, fnt, x1 - gx - 4 * cw - 16 - PAD),
             font=fnt,
             fill=MUTED if ln["cleared"] else INK,
             anchor="lm",
         )
-    y = gy + 3 * ch + 14
+    y = gy + 3 * ch + 12
+    fnt = font(MIN_TEXT, condensed=True)
     for c in range(4):
         ln = lines[f"C{c + 1}"]
         words = ("✓ " if ln["cleared"] else "") + _line_label(ln)
-        _wrap(draw, (gx + c * cw + cw / 2, y), words, cw - 4, MUTED if ln["cleared"] else INK)
+        for i, line in enumerate(two_lines(words, fnt, cw - 8)):
+            at = (gx + c * cw + cw / 2, y + i * 30)
+            draw.text(at, line, font=fnt, fill=MUTED if ln["cleared"] else INK, anchor="ma")
 
 
-def _wrap(
-    draw: ImageDraw.ImageDraw, top: tuple[float, float], text: str, width: int, fill: Any
-) -> None:
-    """`text` centred under `top`, wrapped into at most two 14 px lines."""
-    fnt = font(14)
-    words = text.split()
-    lines = [""]
-    for w in words:
-        trial = (lines[-1] + " " + w).strip()
-        if fnt.getlength(trial) <= width or not lines[-1]:
-            lines[-1] = trial
-        elif len(lines) < 2:
-            lines.append(w)
-        else:
-            lines[-1] = trial
-    for i, line in enumerate(lines):
-        draw.text(
-            (top[0], top[1] + i * 18), fit(line, fnt, width), font=fnt, fill=fill, anchor="ma"
-        )
+def _blueprints_height(me: dict[str, Any]) -> int:
+    shown = me["hand"] if me["hand"] is not None else [None] * me["hand_size"]
+    rows = max(1, -(-len(shown) // 3))
+    done_rows = -(-len(me["completed"]) // 3)
+    return 56 + rows * (CARD_H + 12) + 50 + done_rows * 40 + (40 if me["unused"] else 0) + 10
 
 
 def _blueprints(
@@ -313,38 +312,33 @@ def _blueprints(
         if hand is not None
         else f"Blueprints in hand: {me['hand_size']} (hidden)"
     )
-    draw.text((x0 + 16, y0 + 12), title.upper(), font=font(16, bold=True), fill=MUTED)
-    cw, chh = 190, 130
-    cy = y0 + 44
+    draw.text((x0 + 18, y0 + 14), title.upper(), font=font(MIN_TEXT, bold=True), fill=MUTED)
     shown = hand if hand is not None else [None] * me["hand_size"]
     for i, info in enumerate(shown):
-        cx = x0 + PAD + i * (cw + 12)
-        card(draw, (cx, cy, cx + cw, cy + chh), info)
+        cx = x0 + PAD + (i % 3) * (CARD_W + 12)
+        cy = y0 + 56 + (i // 3) * (CARD_H + 12)
+        card(draw, (cx, cy, cx + CARD_W, cy + CARD_H), info)
+    rows = max(1, -(-len(shown) // 3))
     if not shown:
-        draw.text((x0 + PAD, cy + 20), "none", font=font(16), fill=MUTED)
-    done_x = x0 + PAD + 3 * (cw + 12) + 16
+        draw.text((x0 + PAD, y0 + 80), "none", font=font(MIN_TEXT), fill=MUTED)
+    y = y0 + 56 + rows * (CARD_H + 12) + 8
     done = me["completed"]
     draw.text(
-        (done_x, y0 + 12),
-        f"COMPLETED {len(done)} OF 7",
-        font=font(16, bold=True),
-        fill=MUTED,
+        (x0 + 18, y), f"COMPLETED {len(done)} OF 7", font=font(MIN_TEXT, bold=True), fill=MUTED
     )
-    y = cy + 4
-    col_w = 150
-    per_col = 5
+    y += 42
     for i, info in enumerate(done):
-        cx = done_x + (i // per_col) * col_w
-        yy = y + (i % per_col) * 26
-        token_mark(draw, (cx, yy, cx + 22, yy + 22), info["kind"], info["token"])
+        cx = x0 + PAD + (i % 3) * (CARD_W + 12)
+        yy = y + (i // 3) * 40
+        token_mark(draw, (cx, yy, cx + 32, yy + 32), info["kind"], info["token"])
         draw.text(
-            (cx + 30, yy + 11),
+            (cx + 42, yy + 16),
             f"{info['id']}  {info['vp']} VP",
-            font=font(15, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=INK,
             anchor="lm",
         )
     if me["unused"]:
         unused = "Set aside: " + ", ".join(" ".join(token_label(t)) for t in me["unused"])
-        text = fit(unused + f" ({len(me['unused']) // 2} VP)", font(15), x1 - x0 - 2 * PAD)
-        draw.text((x0 + PAD, y1 - 28), text, font=font(15), fill=INK)
+        text = fit(unused + f" ({len(me['unused']) // 2} VP)", font(MIN_TEXT), x1 - x0 - 2 * PAD)
+        draw.text((x0 + PAD, y1 - 44), text, font=font(MIN_TEXT), fill=INK)

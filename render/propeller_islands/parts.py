@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
     RGB,
@@ -23,6 +24,7 @@ from render.common import (
     printable,
     seat_badge,
     text_colour,
+    two_lines,
 )
 
 SQRT3 = math.sqrt(3)
@@ -73,7 +75,7 @@ def panel_box(draw: ImageDraw.ImageDraw, box: Box, title: str = "") -> None:
     draw.rounded_rectangle((x0 + 2, y0 + 4, x1 + 2, y1 + 4), radius=16, fill=SHADOW)
     draw.rounded_rectangle(box, radius=16, fill=PANEL, outline=RULE, width=2)
     if title:
-        draw.text((x0 + 16, y0 + 12), title.upper(), font=font(16, bold=True), fill=MUTED)
+        draw.text((x0 + 18, y0 + 14), title.upper(), font=font(MIN_TEXT, bold=True), fill=MUTED)
 
 
 def hub_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, guild: str) -> None:
@@ -81,9 +83,9 @@ def hub_icon(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, g
     cx, cy = centre
     fill = GUILDS[guild][0]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    inner = r * 0.62
+    inner = r * 0.7
     draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=PANEL)
-    draw.text((cx, cy + 1), guild, font=font(14, bold=True), fill=INK, anchor="mm")
+    draw.text((cx, cy + 1), guild, font=font(MIN_TEXT, bold=True), fill=INK, anchor="mm")
 
 
 def banner_icon(
@@ -101,7 +103,11 @@ def banner_icon(
         width=2,
     )
     draw.text(
-        (cx, cy - h * 0.1), guild, font=font(14, bold=True), fill=text_colour(fill), anchor="mm"
+        (cx, cy - h * 0.1),
+        guild,
+        font=font(MIN_TEXT, bold=True, condensed=True),
+        fill=text_colour(fill),
+        anchor="mm",
     )
 
 
@@ -112,8 +118,7 @@ def resource_icon(
     cx, cy = centre
     fill, letter = RESOURCES[kind]
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK, width=2)
-    size = max(14, int(r * 1.15))
-    draw.text((cx, cy + 1), letter, font=font(size, bold=True), fill=INK, anchor="mm")
+    draw.text((cx, cy + 1), letter, font=font(int(r * 1.15), bold=True), fill=INK, anchor="mm")
 
 
 def token_mark(draw: ImageDraw.ImageDraw, box: Box, kind: str, token: str | None) -> None:
@@ -122,16 +127,17 @@ def token_mark(draw: ImageDraw.ImageDraw, box: Box, kind: str, token: str | None
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if token is None:
         draw.rounded_rectangle(box, radius=4, fill=PANEL, outline=MUTED, width=1)
-        draw.text((cx, cy + 1), kind, font=font(14), fill=MUTED, anchor="mm")
+        draw.text((cx, cy + 1), kind, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
     elif token in TOKEN_RESOURCE:
         fill, letter = RESOURCES[TOKEN_RESOURCE[token]]
         draw.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=2)
-        draw.text((cx, cy + 1), "+" + letter, font=font(14, bold=True), fill=INK, anchor="mm")
+        fnt = font(MIN_TEXT, bold=True, condensed=True)
+        draw.text((cx, cy + 1), "+" + letter, font=fnt, fill=INK, anchor="mm")
     elif token.startswith("BAN-"):
         banner_icon(draw, (cx, cy), y1 - y0 + 2, token[-1])
     else:
         draw.rounded_rectangle(box, radius=4, fill=(250, 250, 250), outline=INK, width=2)
-        draw.text((cx, cy + 1), "?", font=font(15, bold=True), fill=INK, anchor="mm")
+        draw.text((cx, cy + 1), "?", font=font(MIN_TEXT, bold=True), fill=INK, anchor="mm")
 
 
 def token_label(token: str) -> tuple[str, str]:
@@ -180,19 +186,6 @@ def worker(
         )
 
 
-def _name_lines(name: str, width: float) -> list[str]:
-    """The tile name on one or two lines that fit `width` at 15 px (14 px if needed)."""
-    fnt = font(15, bold=True, condensed=True)
-    words = name.split()
-    if fnt.getlength(name) <= width or len(words) == 1:
-        return [fit(name, fnt, int(width))]
-    best = min(
-        range(1, len(words)),
-        key=lambda k: max(fnt.getlength(" ".join(words[:k])), fnt.getlength(" ".join(words[k:]))),
-    )
-    return [fit(" ".join(part), fnt, int(width)) for part in (words[:best], words[best:])]
-
-
 def tile(
     img: Image.Image,
     centre: tuple[float, float],
@@ -208,42 +201,43 @@ def tile(
     draw.polygon(hex_corners(cx, cy, s), fill=CATEGORY_FILL[cat], outline=INK, width=2)
     top = cy - 0.56 * s
     if cat in ("guild", "hub", "capitol"):
-        r = max(13.0, 0.21 * s)
+        r = max(18.0, 0.22 * s)
         number = "?" if cell["number"] is None else str(cell["number"])
         draw.ellipse((cx - r, top - r, cx + r, top + r), fill=(255, 255, 255), outline=INK, width=2)
         draw.text((cx, top + 1), number, font=font(int(r * 1.35), bold=True), fill=INK, anchor="mm")
-    icon_x = cx - 0.38 * s
+    icon_x = cx - 0.42 * s
     if cell["hub"]:
-        hub_icon(draw, (icon_x, top + 2), max(11.0, 0.17 * s), cell["hub"])
+        hub_icon(draw, (icon_x, top + 2), max(19.0, 0.2 * s), cell["hub"])
     # Island cells carry printed_banner (their banners list also holds BAN tokens); offers: banner.
     if printed := cell.get("printed_banner", cell.get("banner")):
-        banner_icon(draw, (icon_x, top + 2), max(21.0, 0.32 * s), printed)
+        banner_icon(draw, (icon_x, top + 2), max(34.0, 0.34 * s), printed)
     if seat is not None and (cell.get("housing") or cell.get("worker")):
         state = cell.get("worker")
-        size = int(max(28, 0.42 * s) * (0.85 if state == "lying" else 1))
-        dx = 0.46 * s if state == "lying" else 0.38 * s
+        size = int(max(34, 0.42 * s) * (0.85 if state == "lying" else 1))
+        dx = 0.48 * s if state == "lying" else 0.42 * s
         worker(img, (cx + dx, top + 2), size, seat, state)
     name = cell["name"].replace("(", "").replace(")", "")
-    lines = _name_lines(name, 1.62 * s)
-    line_h = 17
-    y = cy - 0.06 * s - (len(lines) - 1) * line_h / 2
+    fnt = font(MIN_TEXT, bold=True, condensed=True)
+    lines = two_lines(name, fnt, 1.7 * s)
+    line_h = MIN_TEXT + 2
+    y = cy + 0.02 * s - (len(lines) - 1) * line_h / 2
     for line in lines:
-        draw.text((cx, y), line, font=font(15, bold=True, condensed=True), fill=INK, anchor="mm")
+        draw.text((cx, y), line, font=fnt, fill=INK, anchor="mm")
         y += line_h
     slots = cell["slots"]
     if cat == "landmark" and landmark_vp is not None:
         draw.text(
-            (cx, cy + 0.5 * s),
+            (cx, cy + 0.56 * s),
             f"★ {landmark_vp} VP",
-            font=font(16, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=INK,
             anchor="mm",
         )
     if slots:
         tokens = cell.get("tokens", {})
-        w, gap = 24, 4
+        w, gap = 30, 4
         x = cx - (len(slots) * w + (len(slots) - 1) * gap) / 2
-        y0 = cy + 0.5 * s - w / 2
+        y0 = cy + 0.6 * s - w / 2
         for kind in slots:
             token_mark(draw, (int(x), int(y0), int(x + w), int(y0 + w)), kind, tokens.get(kind))
             x += w + gap
@@ -260,7 +254,7 @@ def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, 
             x0, y0 = a[0] + (b[0] - a[0]) * start, a[1] + (b[1] - a[1]) * start
             x1, y1 = a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end
             draw.line((x0, y0, x1, y1), fill=MUTED, width=2)
-    draw.text((cx, cy), label, font=font(14), fill=MUTED, anchor="mm")
+    draw.text((cx, cy), label, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
 
 
 def card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any] | None) -> None:
@@ -274,31 +268,32 @@ def card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any] | None) -> No
         draw.text(
             ((x0 + x1) / 2, (y0 + y1) / 2),
             "Blueprint",
-            font=font(16, bold=True),
+            font=font(MIN_TEXT, bold=True),
             fill=(255, 255, 255),
             anchor="mm",
         )
         return
     fill = (232, 240, 250) if info["level"] == "I" else (250, 236, 214)
     draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
-    draw.text((x0 + 10, y0 + 8), info["id"], font=font(17, bold=True), fill=INK)
+    draw.text((x0 + 12, y0 + 8), info["id"], font=font(MIN_TEXT, bold=True), fill=INK)
     draw.text(
-        (x1 - 10, y0 + 6), f"{info['vp']} VP", font=font(18, bold=True), fill=INK, anchor="ra"
+        (x1 - 12, y0 + 6), f"{info['vp']} VP", font=font(26, bold=True), fill=INK, anchor="ra"
     )
     cost = [kind for kind in RESOURCES if info[kind]]
-    step = min(58, (x1 - x0 - 12) // max(1, len(cost)))
+    step = min(84, (x1 - x0 - 16) // max(1, len(cost)))
     for i, kind in enumerate(cost):
-        x, y = x0 + 10 + i * step, y0 + 50
-        resource_icon(draw, (x + 10, y), 10, kind)
-        draw.text((x + 21, y), f"×{info[kind]}", font=font(15, bold=True), fill=INK, anchor="lm")
+        x, y = x0 + 12 + i * step, y0 + 62
+        resource_icon(draw, (x + 15, y), 15, kind)
+        fnt = font(MIN_TEXT, bold=True, condensed=True)
+        draw.text((x + 33, y), f"×{info[kind]}", font=fnt, fill=INK, anchor="lm")
     if not cost:
-        draw.text((x0 + 10, y0 + 50), "free", font=font(16), fill=MUTED, anchor="lm")
-    token_mark(draw, (x0 + 10, y1 - 44, x0 + 36, y1 - 18), info["kind"], info["token"])
+        draw.text((x0 + 12, y0 + 62), "free", font=font(MIN_TEXT), fill=MUTED, anchor="lm")
+    token_mark(draw, (x0 + 12, y1 - 58, x0 + 46, y1 - 24), info["kind"], info["token"])
     for i, text in enumerate(token_label(info["token"])):
-        fnt = font(15, bold=i == 0)
+        fnt = font(MIN_TEXT, bold=i == 0, condensed=True)
         draw.text(
-            (x0 + 44, y1 - 40 + i * 19),
-            fit(text, fnt, x1 - x0 - 52),
+            (x0 + 56, y1 - 60 + i * 27),
+            fit(text, fnt, x1 - x0 - 64),
             font=fnt,
             fill=INK,
             anchor="lt",
@@ -311,24 +306,24 @@ def name_line(
     seat: int,
     names: Sequence[str],
     width: int,
-    size: int = 20,
+    size: int = 28,
 ) -> None:
     """A seat badge followed by the player's name (made printable and cut to `width`)."""
     x, y = xy
-    seat_badge(draw, (int(x), int(y - 16), int(x + 34), int(y + 16)), seat)
+    seat_badge(draw, (int(x), int(y - 20), int(x + 42), int(y + 20)), seat)
     fnt = font(size, bold=True)
-    draw.text((x + 44, y), fit(names[seat], fnt, width - 44), font=fnt, fill=INK, anchor="lm")
+    draw.text((x + 54, y), fit(names[seat], fnt, width - 54), font=fnt, fill=INK, anchor="lm")
 
 
-LINE_H = 20
-"""Line pitch of 15–16 px wrapped text."""
-LEGEND_TOP = 44
+LINE_H = 32
+"""Line pitch of wrapped text."""
+LEGEND_TOP = 54
 LEGEND_COLUMN_GAP = 28
-SWATCH = 26
+SWATCH = 36
 """Indent of a legend entry: a small hex in its category colour, then the text."""
 
 
-def labelled_lines(label: str, text: str, width: int, size: int = 15) -> list[str]:
+def labelled_lines(label: str, text: str, width: int, size: int = MIN_TEXT) -> list[str]:
     """`text` wrapped into lines of `width` px, the first one after a bold `label` and a space."""
     fnt = font(size)
     first = width - font(size, bold=True).getlength(label + " ")
@@ -348,7 +343,7 @@ def draw_labelled(
     xy: tuple[float, float],
     label: str,
     lines: list[str],
-    size: int = 15,
+    size: int = MIN_TEXT,
     fill: RGB = INK,
 ) -> None:
     """Lines from `labelled_lines` with their top-left at `xy`: the bold label, then the text."""
@@ -363,7 +358,7 @@ def draw_labelled(
 Column = list[tuple[dict[str, Any], list[str]]]
 
 
-def legend_columns(tiles: Iterable[dict[str, Any]], width: int, columns: int = 2) -> list[Column]:
+def legend_columns(tiles: Iterable[dict[str, Any]], width: int, columns: int = 1) -> list[Column]:
     """One entry (tile, wrapped effect lines) per distinct tile type, in type order, split into
     balanced columns sharing `width` px."""
     kinds: dict[str, dict[str, Any]] = {}
@@ -394,7 +389,7 @@ def legend_columns(tiles: Iterable[dict[str, Any]], width: int, columns: int = 2
 def legend_height(columns: list[Column]) -> int:
     """Height of the legend panel drawn by `legend`."""
     tallest = max((sum(len(lines) * LINE_H + 6 for _, lines in col) for col in columns), default=0)
-    return LEGEND_TOP + tallest + 10
+    return LEGEND_TOP + tallest + 12
 
 
 def legend(draw: ImageDraw.ImageDraw, box: Box, title: str, columns: list[Column]) -> None:
@@ -407,6 +402,6 @@ def legend(draw: ImageDraw.ImageDraw, box: Box, title: str, columns: list[Column
         y = y0 + LEGEND_TOP
         for t, lines in col:
             fill = CATEGORY_FILL[t["category"]]
-            draw.polygon(hex_corners(x + 9, y + 10, 10), fill=fill, outline=INK, width=1)
+            draw.polygon(hex_corners(x + 13, y + 15, 13), fill=fill, outline=INK, width=1)
             draw_labelled(draw, (x + SWATCH, y), t["name"] + ":", lines)
             y += len(lines) * LINE_H + 6

@@ -8,9 +8,11 @@ from PIL import ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MIN_TEXT,
     MUTED,
     PANEL,
-    RULE,
+    SEATS,
+    WIDTH,
     blend,
     canvas,
     fit,
@@ -18,42 +20,34 @@ from render.common import (
     medal,
     player_names,
     png,
+    tally,
 )
 from render.propeller_islands.parts import name_line, panel_box
 
-WIDTH = 1200
 MARGIN = 16
-ROW_H = 112
-COLUMNS = ((560, "Fame"), (660, "Resources"), (770, "Landmarks"), (880, "Blueprints"))
-TOTAL_X = 1000
-DOCK_X = 1110
+LINE_H = 34
+ROW_H = 16 + 50 + 3 * LINE_H + 14
+TOP = 176
 
 
 def results(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """PNG of the score breakdown by rank: final once over, else 'if the game ended now'."""
     labels = player_names(len(view["seats"]), names)
     entries = _standings(view)
-    height = 150 + 50 + ROW_H * len(entries) + 40
+    height = TOP + 20 + ROW_H * len(entries) + 12 + MARGIN
     img, draw = canvas(WIDTH, height)
     final = view["result"] is not None
     title = "Final scores" if final else "Scores if the game ended now"
-    draw.text((MARGIN, 12), title, font=font(34, bold=True), fill=INK)
+    draw.text((MARGIN + 4, 12), title, font=font(44, bold=True), fill=INK)
     winners = [e["seat"] for e in entries if e["rank"] == 1]
     who = ", ".join(labels[s] for s in winners)
     lead = ("Winner: " if len(winners) == 1 else "Shared win: ") if final else "Leading: "
-    draw.text(
-        (MARGIN + 2, 60),
-        fit(lead + who, font(22, bold=True), WIDTH - 40),
-        font=font(22, bold=True),
-        fill=INK,
-    )
+    fnt = font(30, bold=True)
+    draw.text((MARGIN + 6, 72), fit(lead + who, fnt, WIDTH - 40), font=fnt, fill=INK)
     note = f"After round {view['round']} · tie-break: more workers left on the dock"
-    draw.text((MARGIN + 2, 96), note, font=font(16), fill=MUTED)
-
-    y0 = 134
-    panel_box(draw, (MARGIN, y0, WIDTH - MARGIN, height - MARGIN))
-    for x, head in (*COLUMNS, (TOTAL_X, "Total"), (DOCK_X, "Dock")):
-        draw.text((x, y0 + 26), head, font=font(16, bold=True), fill=MUTED, anchor="mm")
+    sub = font(MIN_TEXT)
+    draw.text((MARGIN + 6, 120), fit(note, sub, WIDTH - 40), font=sub, fill=MUTED)
+    panel_box(draw, (MARGIN, TOP, WIDTH - MARGIN, height - MARGIN))
     island_names = {
         c["tile"]: c["name"]
         for s in view["seats"]
@@ -61,7 +55,8 @@ def results(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
         if c["category"] == "landmark"
     }
     for i, e in enumerate(entries):
-        _row(draw, e, entries, view["seats"][e["seat"]], labels, island_names, y0 + 50 + i * ROW_H)
+        y = TOP + 12 + i * ROW_H
+        _row(draw, e, entries, view["seats"][e["seat"]], labels, island_names, y)
     return png(img)
 
 
@@ -84,30 +79,37 @@ def _row(
     landmark_names: dict[str, str],
     y: int,
 ) -> None:
-    mid = y + 36
-    if e["rank"] == 1:
-        draw.rounded_rectangle(
-            (MARGIN + 8, y + 2, WIDTH - MARGIN - 8, y + ROW_H - 6),
-            radius=12,
-            fill=blend(PANEL, HIGHLIGHT, 0.25),
-        )
-    medal(draw, (MARGIN + 42, mid), e, entries)
-    name_line(draw, (MARGIN + 84, mid - 10), e["seat"], labels, 400, 20)
+    """One seat: rank, name and total; its character; VP by source; resources and landmarks."""
+    box = (MARGIN + 10, y, WIDTH - MARGIN - 10, y + ROW_H - 10)
+    fill = blend(SEATS[e["seat"] % len(SEATS)], PANEL, 0.8)
+    draw.rounded_rectangle(
+        box, radius=12, fill=fill, outline=HIGHLIGHT if e["rank"] == 1 else None, width=3
+    )
+    x0, _, x1, _ = box
+    line = y + 36
+    medal(draw, (x0 + 38, line), e, entries)
+    total = font(44, bold=True)
+    draw.text((x1 - 16, line), str(e["total"]), font=total, fill=INK, anchor="rm")
+    room = int(x1 - 40 - total.getlength(str(e["total"])) - (x0 + 78))
+    name_line(draw, (x0 + 78, line), e["seat"], labels, room, 30)
+    left, width = x0 + 24, x1 - x0 - 40
     character = seat["character_name"] or "no character"
     draw.text(
-        (MARGIN + 128, mid + 18),
-        fit(character, font(15), 350),
-        font=font(15),
+        (left, y + 66 + LINE_H / 2),
+        fit(character, font(MIN_TEXT), width),
+        font=font(MIN_TEXT),
         fill=MUTED,
         anchor="lm",
     )
     landmarks = sum(e["landmarks"].values())
-    for (x, _), value in zip(
-        COLUMNS, (e["fame"], e["resources"], landmarks, e["blueprints"]), strict=True
-    ):
-        draw.text((x, mid), str(value), font=font(24, bold=True), fill=INK, anchor="mm")
-    draw.text((TOTAL_X, mid), str(e["total"]), font=font(34, bold=True), fill=INK, anchor="mm")
-    draw.text((DOCK_X, mid), str(e["dock_workers"]), font=font(20), fill=INK, anchor="mm")
+    items = [
+        ("Fame", str(e["fame"])),
+        ("Resources", str(e["resources"])),
+        ("Landmarks", str(landmarks)),
+        ("Blueprints", str(e["blueprints"])),
+        ("dock workers", str(e["dock_workers"])),
+    ]
+    tally(draw, (left, y + 66 + LINE_H * 1.5), items, x1 - 16)
     unused = len(seat["unused"])
     parts = [
         f"E{seat['energy']} S{seat['steel']} P{seat['parts']}"
@@ -115,12 +117,5 @@ def _row(
         f"{len(seat['completed'])} blueprints",
     ]
     parts += [f"{landmark_names.get(t, t)} {vp}" for t, vp in e["landmarks"].items()]
-    detail = " · ".join(parts)
-    draw.text(
-        (MARGIN + 84, y + ROW_H - 26),
-        fit(detail, font(15), WIDTH - 2 * MARGIN - 100),
-        font=font(15),
-        fill=INK,
-        anchor="lm",
-    )
-    draw.line((MARGIN + 16, y + ROW_H - 4, WIDTH - MARGIN - 16, y + ROW_H - 4), fill=RULE, width=1)
+    detail = fit(" · ".join(parts), font(MIN_TEXT), width)
+    draw.text((left, y + 66 + LINE_H * 2.5), detail, font=font(MIN_TEXT), fill=INK, anchor="lm")

@@ -66,6 +66,7 @@ VIEWS: dict[str, tuple[int, Callable[[], Any]]] = {
         4,
         lambda: POWER_GRID.view(power_grid_state("germany", 4, SEED, 6, True), 0),
     ),
+    "pg-usa-mid": (3, lambda: POWER_GRID.view(power_grid_state("usa", 3, SEED, 6), 0)),
     "pg-usa-end": (3, lambda: POWER_GRID.view(power_grid_state("usa", 3, SEED, None), None)),
 }
 """name → (players, how to play to the view)."""
@@ -81,11 +82,15 @@ IMAGES: dict[str, tuple[str, Callable[[dict[str, Any], list[str]], bytes]]] = {
     "six-all-end-results": ("six-all-end", final_results),
     "ri-both-mid-board": ("ri-both-mid", lambda v, n: railroad_ink.board(v, 0, n)),
     "ri-both-mid-scores": ("ri-both-mid", railroad_ink.score_sheet),
+    "ri-both-mid-roll": ("ri-both-mid", lambda v, n: railroad_ink.roll(v)),
     "pi-three-mid-island": ("pi-three-mid", lambda v, n: propeller_islands.island(v, 0, n)),
     "pi-three-mid-forge": ("pi-three-mid", propeller_islands.forge),
     "pi-three-end-results": ("pi-three-end", propeller_islands.results),
     "pg-germany-mid-map": ("pg-germany-mid", power_grid.map_image),
     "pg-germany-mid-market": ("pg-germany-mid", power_grid.market),
+    "pg-germany-mid-focus": ("pg-germany-mid", power_grid.map_focus),
+    "pg-usa-mid-focus": ("pg-usa-mid", power_grid.map_focus),
+    "pg-usa-mid-overview": ("pg-usa-mid", power_grid.map_overview),
     "pg-usa-end-results": ("pg-usa-end", power_grid.results),
 }
 """golden PNG name → (view name, how to draw it)."""

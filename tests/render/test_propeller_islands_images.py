@@ -8,6 +8,7 @@ import pytest
 from engine import registry
 from engine.core import play_out, step
 from engine.propeller_islands.components import category
+from render.common import WIDTH
 from render.propeller_islands import forge, island, results
 from tests.propeller_islands.helpers import TILES
 from tests.propeller_islands.helpers import island as with_island
@@ -96,7 +97,7 @@ def test_the_images_follow_the_state():
     assert results(view) != results(G.view(state, None))
 
 
-def test_a_long_island_widens_the_image_but_keeps_its_hexes_legible():
+def test_a_long_island_widens_the_image_past_a_phone_rather_than_shrink_its_hexes():
     state = _moments(2, "A", 1, seed=6)["over"]
     view = G.view(state, 0)
     me = view["seats"][0]
@@ -104,7 +105,7 @@ def test_a_long_island_widens_the_image_but_keeps_its_hexes_legible():
     row = [{**cell, "at": [-q, 0], "worker": "lying" if q % 2 else "ready"} for q in range(1, 25)]
     long = {**me, "island": [me["island"][0], *row]}
     wide = check(island({**view, "seats": [long, view["seats"][1]]}, 0))
-    assert wide.width > 1200
+    assert wide.width > WIDTH
 
 
 def _ring_hexes(count: int) -> list[tuple[int, int]]:

@@ -12,17 +12,21 @@ MAP_PHASES = ("regions", "build")
 
 
 def _panel_image(view: dict[str, Any], names: list[str]) -> bytes:
+    """The part of the map around the seat's network while the map changes, else the market
+    (the whole map is too big for a phone: `/game board` sends it)."""
     if view["phase"] in MAP_PHASES:
-        return power_grid.map_image(view, names)
+        return power_grid.map_focus(view, names)
     return power_grid.market(view, names)
 
 
 def _phase_image(view: dict[str, Any], names: list[str], phase: Any) -> tuple[str, bytes] | None:
-    """After region picking and building (the map) and the auction (the plants bought)."""
+    """After region picking and building (the map's overview) and the auction (the plants
+    bought)."""
     round_, name = phase
     when = f"Round {round_}: " if round_ else ""
     if name in MAP_PHASES:
-        return f"{when}{PHASES[name]} is over; the map now.", power_grid.map_image(view, names)
+        caption = f"{when}{PHASES[name]} is over; the map now (names and costs: `/game board`)."
+        return caption, power_grid.map_overview(view, names)
     if name == "auction":
         return f"{when}the auction is over; the market now.", power_grid.market(view, names)
     return None

@@ -15,6 +15,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench.workers.resolution import planners_out
 from bot.app import GameBot, point_at
 from bot.games.powerline.words import parse_key
 from bot.service.clock import SystemClock
@@ -163,16 +164,7 @@ async def main() -> None:
             t = time.perf_counter()
             it = await server.slash(ada, dm, "powerline submit")
             await it.response(timeout=3)
-            await server.wait_for(
-                lambda r=round_: all(
-                    any(
-                        m.find_component(custom_id=f"pl:plan:{probe}:{r + 1}:submit")
-                        for m in server.dms(p)
-                    )
-                    for p in people
-                ),
-                timeout=10,
-            )
+            await server.wait_for(lambda r=round_: planners_out(server, people, probe, r), 10)
             resolutions.append(time.perf_counter() - t)
         print(
             f"6-player round resolution with every image and DM: median "

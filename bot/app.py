@@ -10,6 +10,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot import drawing
 from bot.delivery import Delivery
 from bot.errors import on_app_command_error
 from bot.service.clock import Clock, SystemClock
@@ -84,6 +85,7 @@ class GameBot(commands.AutoShardedBot):
             self, self.service, f"{socket.gethostname()}:{self.shard_label}", lease
         )
         self.tournaments = Tournaments(self.service)
+        self._warming = asyncio.create_task(drawing.warm())
         own = [item for p in presenters().values() for item in p.dynamic_items]
         self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
         await self.service.repo.execute(

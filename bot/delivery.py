@@ -9,8 +9,10 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.service import Service, Table
+from bot.store.repo import SeatRow
 from bot.ui.common import game_ref, said, said_names
 from bot.ui.lobby import duration, lobby_embed, rematch_view
 from bot.ui.planning import open_planner_view, planner_view, status_embed
@@ -29,11 +31,6 @@ BATCH = 20
 
 def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
-
-
-async def _png(fn, *args) -> bytes:
-    # Pillow holds the GIL only in parts; off the loop it never delays an acknowledgement.
-    return await asyncio.to_thread(fn, *args)
 
 
 class Delivery:
@@ -195,38 +192,47 @@ class Delivery:
         built = None
         if state.round > 1:
             built = game.view(await self.service.state_at(table.row.id, payload["at"] - 1), None)
-        # Every image of the round at once: PNG encoding releases the GIL, so both cores work.
-        drawn = await asyncio.gather(
-            _png(show.roll, public, names),
-            *(_png(show.board, game.view(state, s.seat), s.seat, names) for s in people),
-            *([_png(show.round_image, built, names)] if built is not None else []),
-        )
-        roll, boards = drawn[0], drawn[1 : 1 + len(people)]
-        lines, files = [], []
-        if built is not None:
-            lines += [*self._summary(table, state.round - 1, built), ""]
-            files.append(_file(drawn[-1], "summary.png"))
-        lines.append(
-            f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in your DMs "
-            f"(`/{table.hosted.command}` commands) or with the planner there."
-        )
-        files.append(_file(roll, f"round-{state.round}.png"))
-        await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
-        if not current:
-            return  # the game has moved on: the planners of this round are no use any more
-        await self._status(table, channel)
-        closed = []
-        for seat, board in zip(people, boards, strict=True):
-            draft = await self.service.draft(table.row.id, seat.user_id or 0)
-            ok = await self._dm(
-                table,
-                seat.seat,
-                content=f"{game_ref(table)}, round {state.round}: your board. {show.plan_hint}",
-                file=_file(board, f"board-{seat.seat + 1}.png"),
-                view=planner_view(draft),
+        # Every image of the round at once, one per core: the roll and summary first, since the
+        # channel's post waits for them, and each DM goes out as soon as its board is drawn.
+        roll = asyncio.ensure_future(draw(show.roll, public, names))
+        summary = asyncio.ensure_future(draw(show.round_image, built, names)) if built else None
+        boards = {
+            s.seat: asyncio.ensure_future(draw(show.board, game.view(state, s.seat), s.seat, names))
+            for s in people
+        }
+        try:
+            lines, files = [], []
+            if built is not None and summary is not None:
+                lines += [*self._summary(table, state.round - 1, built), ""]
+                files.append(_file(await summary, "summary.png"))
+            lines.append(
+                f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in your "
+                f"DMs (`/{table.hosted.command}` commands) or with the planner there."
             )
-            if not ok:
-                closed.append(seat)
+            files.append(_file(await roll, f"round-{state.round}.png"))
+            await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
+            if not current:
+                return  # the game has moved on: the planners of this round are no use any more
+
+            async def planner(seat: SeatRow) -> bool:
+                draft = await self.service.draft(table.row.id, seat.user_id or 0)
+                return await self._dm(
+                    table,
+                    seat.seat,
+                    content=f"{game_ref(table)}, round {state.round}: your board. {show.plan_hint}",
+                    file=_file(await boards[seat.seat], f"board-{seat.seat + 1}.png"),
+                    view=planner_view(draft),
+                )
+
+            # The status edit and every DM at once: their requests overlap instead of queueing.
+            *sent, _ = await asyncio.gather(
+                *(planner(seat) for seat in people), self._status(table, channel)
+            )
+        finally:
+            for job in (roll, summary, *boards.values()):
+                if job is not None:
+                    job.cancel()
+        closed = [seat for seat, ok in zip(people, sent, strict=True) if not ok]
         if closed:
             mentions = " ".join(f"<@{s.user_id}>" for s in closed)
             await self._post(
@@ -336,7 +342,7 @@ class Delivery:
         roll or the results): posted alone."""
         state = await self.service.state_at(table.row.id, payload["at"])
         public = table.game.view(state, None)
-        image = await _png(presenter(table.row.game).round_image, public, self._names(table))
+        image = await draw(presenter(table.row.game).round_image, public, self._names(table))
         channel = await self._channel(table)
         lines = self._summary(table, payload["round"], public)
         await self._post(
@@ -349,7 +355,7 @@ class Delivery:
         names = self._names(table)
         public = game.view(state, None)
         show = presenter(table.row.game)
-        image = await _png(show.results, public, names)
+        image = await draw(show.results, public, names)
         channel = await self._channel(table)
         standings = sorted(game.outcome(state), key=lambda r: r["rank"])
         score, words = table.hosted.score, table.hosted.standings
@@ -365,7 +371,7 @@ class Delivery:
             # where the summary and the results are the same picture.
             head = [*self._summary(table, public["round"], public), ""]
             if show.round_image is not show.results:
-                files.append(_file(await _png(show.round_image, public, names), "summary.png"))
+                files.append(_file(await draw(show.round_image, public, names), "summary.png"))
         files.append(_file(image, "results.png"))
         await self._post(
             channel,
@@ -379,7 +385,7 @@ class Delivery:
         for seat in table.seats:
             if not seat.is_ai and not seat.left_game:
                 view = game.view(state, seat.seat)
-                board = await _png(show.board, view, seat.seat, names)
+                board = await draw(show.board, view, seat.seat, names)
                 await self._dm(
                     table,
                     seat.seat,
@@ -418,13 +424,13 @@ class Delivery:
         await self._turn_status(table)
 
     async def _on_phase(self, table: Table, payload: dict[str, Any]) -> None:
-        draw = presenter(table.row.game).phase_image
-        if draw is None:
+        phase_image = presenter(table.row.game).phase_image
+        if phase_image is None:
             return
         state = await self.service.state_at(table.row.id, payload["at"])
         names = self._names(table)
         public = table.game.view(state, None)
-        made = await _png(draw, public, names, payload["phase"])
+        made = await draw(phase_image, public, names, payload["phase"])
         if made is None:
             return
         caption, image = made

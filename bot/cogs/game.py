@@ -1,7 +1,6 @@
 """`/game …`: what every game shares, whatever is played (status, boards, rules, seats, the
 replay, the deadline), and `/mygames`. A game's own moves are in its own command group."""
 
-import asyncio
 import io
 import json
 
@@ -9,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.service import Service, Table
@@ -62,7 +62,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await interaction.response.defer(ephemeral=True, thinking=True)
         public = table.game.view(table.state, None)
         names = [s.name for s in table.seats]
-        image = await asyncio.to_thread(presenter(table.row.game).status_image, public, names)
+        image = await draw(presenter(table.row.game).status_image, public, names)
         if table.hosted.turns is None:
             embed = status_embed(table, table.state)
         else:
@@ -100,7 +100,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         view = table.game.view(table.state, me.seat if me else None)
         await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
         names = [s.name for s in table.seats]
-        image = await asyncio.to_thread(presenter(table.row.game).board, view, seat.seat, names)
+        image = await draw(presenter(table.row.game).board, view, seat.seat, names)
         await interaction.followup.send(
             f"{said(seat.name)}'s board in {table.label}, round {table.state.round}.",
             file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png"),

@@ -1,6 +1,5 @@
 """Leaderboards, player statistics, solo high scores, result cards and the ratings rebuild."""
 
-import asyncio
 import io
 import json
 import re
@@ -10,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating, display
@@ -74,7 +74,7 @@ async def leaderboard_page(
         f"Page {page + 1}/{pages} · {plural(total, 'rated player')} · a newcomer starts at 1500; "
         "“provisional” until about ten games"
     )
-    image = await asyncio.to_thread(leaderboard, title, rows, page * PER_PAGE + 1, note)
+    image = await draw(leaderboard, title, rows, page * PER_PAGE + 1, note)
     lines = [
         f"{page * PER_PAGE + i + 1}. {said(r['name'])} — {display(r['conservative'])}"
         + (" (provisional)" if r["provisional"] else "")
@@ -209,8 +209,7 @@ class Stats(commands.Cog):
             count = await repo.action_count(game_id)
         state = await self.service.state_at(game_id, count)
         names = [r["name"] for r in rows]
-        draw = presenter(table.row.game).results
-        image = await asyncio.to_thread(draw, table.game.view(state, None), names)
+        image = await draw(presenter(table.row.game).results, table.game.view(state, None), names)
         status = rows[0]["status"]
         await interaction.followup.send(
             f"{table.label}: {status}" + ("" if rows[0]["rated"] else " (not rated)"),

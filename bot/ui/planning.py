@@ -1,13 +1,13 @@
 """The status board of a round and the planner: restart-proof components whose custom_id
 carries the game and round they act on."""
 
-import asyncio
 import io
 import re
 from typing import Any
 
 import discord
 
+from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.service import DraftView, Service, Table
 from bot.ui.common import flush, guarded, said, service
@@ -323,9 +323,7 @@ async def board_of(draft: DraftView) -> discord.File:
     view = table.game.view(table.state, draft.seat)
     names = [s.name for s in table.seats]
     show = presenter(table.row.game)
-    data = await asyncio.to_thread(
-        show.draft_board, view, draft.seat, names, draft.steps, draft.vacation
-    )
+    data = await draw(show.draft_board, view, draft.seat, names, draft.steps, draft.vacation)
     return discord.File(io.BytesIO(data), filename="draft.png")
 
 

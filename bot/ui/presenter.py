@@ -4,7 +4,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.service.hosting import hosted
 
@@ -54,6 +54,18 @@ class Presenter:
     """The game's own DM planner, when one select of the next steps does not fit its plans."""
     dynamic_items: tuple[type, ...] = ()
     """Restart-proof components the game's planner uses (registered with the bot)."""
+
+    DRAWN: ClassVar[tuple[str, ...]] = (
+        "board",
+        "results",
+        "status_image",
+        "roll",
+        "round_image",
+        "draft_board",
+        "panel_image",
+        "phase_image",
+    )
+    """The renderers the drawing pool runs in its processes: module-level functions only."""
 
 
 @cache

@@ -1,7 +1,6 @@
 """Turn-based play on Discord, for every such game: the "your turn" panel, the channel button for
 people whose DMs are closed, and the status message edited in place."""
 
-import asyncio
 import io
 import json
 import re
@@ -9,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot import drawing
 from bot.service.errors import UserError
 from bot.service.hosting import fill
 from bot.service.service import Table, TurnView
@@ -31,11 +31,11 @@ def turn_text(tv: TurnView, done: str = "") -> str:
 
 
 async def panel_file(tv: TurnView) -> discord.File | None:
-    draw = presenter(tv.table.row.game).panel_image
-    if draw is None:
+    render = presenter(tv.table.row.game).panel_image
+    if render is None:
         return None
     names = [s.name for s in tv.table.seats]
-    data = await asyncio.to_thread(draw, tv.view, names)
+    data = await drawing.draw(render, tv.view, names)
     return discord.File(io.BytesIO(data), filename="turn.png")
 
 

@@ -11,6 +11,10 @@ MAP_PHASES = ("regions", "build")
 """Phases whose moves change the map; the others change the markets and the players' plants."""
 
 
+def _board(view: dict[str, Any], seat: int, names: list[str]) -> bytes:
+    return power_grid.map_image(view, names)
+
+
 def _panel_image(view: dict[str, Any], names: list[str]) -> bytes:
     """The part of the map around the seat's network while the map changes, else the market
     (the whole map is too big for a phone: `/game board` sends it)."""
@@ -33,7 +37,7 @@ def _phase_image(view: dict[str, Any], names: list[str], phase: Any) -> tuple[st
 
 
 PRESENTER = Presenter(
-    board=lambda view, seat, names: power_grid.map_image(view, names),
+    board=_board,
     results=power_grid.results,
     status_image=power_grid.market,
     panel_image=_panel_image,

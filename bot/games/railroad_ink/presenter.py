@@ -7,6 +7,10 @@ from bot.games.railroad_ink.controls import DYNAMIC_ITEMS, railroad_planner_view
 from bot.ui.presenter import Presenter
 
 
+def _roll(view: dict[str, Any], names: list[str]) -> bytes:
+    return railroad_ink.roll(view)
+
+
 def _draft(view: dict[str, Any], seat: int, names: list[str], steps: list, _: bool) -> bytes:
     return railroad_ink.board(view, seat, names, steps)
 
@@ -14,7 +18,7 @@ def _draft(view: dict[str, Any], seat: int, names: list[str], steps: list, _: bo
 PRESENTER = Presenter(
     plan_hint="Draw your routes with `/railroad draw` (and `/railroad step` for lamps and power), "
     "then `/railroad submit`.",
-    roll=lambda view, names: railroad_ink.roll(view),
+    roll=_roll,
     board=railroad_ink.board,
     round_image=railroad_ink.score_sheet,
     results=railroad_ink.score_sheet,

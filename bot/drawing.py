@@ -1,0 +1,51 @@
+"""Images are drawn in a pool of processes, one per core: Pillow holds the GIL while it draws
+(only PNG encoding lets go of it), so threads alone leave the other cores idle."""
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+_pool: ProcessPoolExecutor | None = None
+
+
+def pool() -> ProcessPoolExecutor:
+    """The process's drawing pool, started on first use and shared by every bot in it."""
+    global _pool
+    if _pool is None:
+        # forkserver, not fork: the bot's threads and sockets must not be copied into workers;
+        # the server preloads the renderers so each worker starts warm.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["render.common", "PIL.Image", "PIL.ImageDraw"])
+        _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+    return _pool
+
+
+async def draw(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` in the pool (a module-level renderer and plain data, so both pickle). A pool
+    whose worker died is replaced once; if that fails too, the image is drawn here instead."""
+    global _pool
+    loop = asyncio.get_running_loop()
+    for _ in range(2):
+        try:
+            return await loop.run_in_executor(pool(), fn, *args)
+        except BrokenProcessPool:
+            log.warning("the drawing pool broke; starting a new one")
+            _pool = None
+    return await asyncio.to_thread(fn, *args)
+
+
+def _nothing() -> bytes:
+    return b""
+
+
+async def warm() -> None:
+    """Start the workers before the first round needs them."""
+    await asyncio.gather(*(draw(_nothing) for _ in range(os.cpu_count() or 1)))

@@ -2,7 +2,7 @@
 
 import io
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -156,17 +156,30 @@ def die(
     outline: RGB = INK,
     width: int = 2,
 ) -> None:
-    """A die face with `value` pips (1..6) in `box`; pips contrast with `fill`."""
-    x0, y0, x1, y1 = box
-    size = x1 - x0
-    draw.rounded_rectangle(
-        box, radius=max(3, int(size * 0.18)), fill=fill, outline=outline, width=width
-    )
+    """A die face with `value` pips (1..6) in `box`; pips contrast with `fill`. Faces are cached
+    sprites (a board shows dozens of the same few), pasted through their own shape."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    face, shape = _die_sprite(value, x1 - x0, y1 - y0, fill, outline, width)
+    # ImageDraw keeps the image it draws on; pasting needs the image itself.
+    draw._image.paste(face, (x0, y0), shape)  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=512)
+def _die_sprite(
+    value: int, w: int, h: int, fill: RGB, outline: RGB, width: int
+) -> tuple[Image.Image, Image.Image]:
+    face = Image.new("RGB", (w + 1, h + 1), fill)
+    shape = Image.new("L", (w + 1, h + 1), 0)
+    radius = max(3, int(w * 0.18))
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), radius=radius, fill=255)
+    draw = ImageDraw.Draw(face)
+    draw.rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
     pip = text_colour(fill)
-    r = max(2.0, size * 0.085)
+    r = max(2.0, w * 0.085)
     for fx, fy in _PIPS[value]:
-        cx, cy = x0 + fx * size, y0 + fy * (y1 - y0)
+        cx, cy = fx * w, fy * h
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
+    return face, shape
 
 
 def meeple(
@@ -260,7 +273,8 @@ def canvas(
 
 
 def png(img: Image.Image) -> bytes:
-    """Encode as PNG; level 3 is twice as fast as the default for a few KB more."""
+    """Encode as a 256-colour PNG: our flat drawings lose nothing visible, and one byte a pixel
+    instead of three halves the file and the encoding time (bench.encoding)."""
     out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=3)
+    img.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=3)
     return out.getvalue()

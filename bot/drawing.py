@@ -5,6 +5,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -13,6 +15,8 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+WATCH_SECONDS = 1.0
+"""How often a worker checks that the bot's process still runs."""
 _pool: ProcessPoolExecutor | None = None
 
 
@@ -24,8 +28,29 @@ def pool() -> ProcessPoolExecutor:
         # the server preloads the renderers so each worker starts warm.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["render.common", "PIL.Image", "PIL.ImageDraw"])
-        _pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context)
+        _pool = ProcessPoolExecutor(
+            max_workers=os.cpu_count() or 1,
+            mp_context=context,
+            initializer=_follow,
+            initargs=(os.getpid(),),
+        )
     return _pool
+
+
+def _follow(owner: int) -> None:
+    """In each worker: end when the bot's process is gone. The forkserver, not the bot, is the
+    workers' parent, and each holds both ends of the task queue, so after a kill -9 of the bot
+    nothing else would ever tell them to stop."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            try:
+                os.kill(owner, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
 
 
 async def draw(fn: Callable[..., T], *args: Any) -> T:

@@ -1,14 +1,19 @@
 """The drawing pool: images come from other processes, the same bytes as drawn here, and a pool
 whose worker died is replaced without losing the image."""
 
+import asyncio
 import os
 import pickle
 import signal
+import sys
+import time
+from pathlib import Path
 
 from bot import drawing
 from bot.ui.presenter import presenters
 from render.leaderboard import leaderboard
 
+ROOT = Path(__file__).resolve().parents[2]
 ROWS = [
     {
         "name": "Ada",
@@ -51,3 +56,50 @@ def test_every_presenter_image_can_be_drawn_in_the_pool() -> None:
             renderer = getattr(shown, name)
             if renderer is not None:
                 assert pickle.loads(pickle.dumps(renderer)) is renderer, name
+
+
+OWNER = """
+import asyncio, pathlib, sys, time
+from bot import drawing
+asyncio.run(drawing.warm())
+pathlib.Path(sys.argv[1]).write_text(" ".join(map(str, drawing.pool()._processes)))
+time.sleep(60)
+"""
+
+
+async def test_the_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
+    """kill -9 leaves the workers no queue that closes: they watch the bot's process instead."""
+    found = tmp_path / "workers"
+    owner = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", OWNER, str(found), cwd=ROOT, stdout=asyncio.subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 30
+    while not found.exists() or not found.read_text():
+        assert time.monotonic() < deadline, "the drawing pool did not start"
+        await asyncio.sleep(0.1)
+    workers = [int(pid) for pid in found.read_text().split()]
+    assert workers and all(_alive(pid) for pid in workers)
+    owner.kill()
+    await owner.wait()
+    deadline = time.monotonic() + 10 * drawing.WATCH_SECONDS
+    try:
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a drawing worker outlived the bot"
+            await asyncio.sleep(0.1)
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # An exited worker lingers as a zombie until the init process reaps it.
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.split(") ", 1)[1][0] != "Z"

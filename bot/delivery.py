@@ -246,15 +246,19 @@ class Delivery:
             )
 
     async def _status(self, table: Table, channel: discord.abc.Messageable) -> None:
-        """The game's one status board: posted once, then edited in place every round."""
-        embed = status_embed(table, table.state)
+        await self._status_board(table, channel, status_embed(table, table.state))
+
+    async def _status_board(
+        self, table: Table, channel: discord.abc.Messageable, embed: discord.Embed
+    ) -> None:
+        """The game's one status board: posted once, then edited in place."""
         if table.row.status_message_id is not None:
             message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
             await message.edit(embed=embed)
             return
-        status = await self._post(channel, "status", embed=embed)
+        posted = await self._post(channel, "status", embed=embed)
         async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", status)
+            await repo.set_message(table.row.id, "status_message_id", posted)
 
     def _summary(self, table: Table, round_: int, view: dict[str, Any]) -> list[str]:
         return [f"**Round {round_} built.**", *table.hosted.round_lines(view, said_names(table))]
@@ -409,16 +413,8 @@ class Delivery:
     # ---- turn-based games ------------------------------------------------------------------
 
     async def _turn_status(self, table: Table) -> None:
-        """The game's one status message, edited in place (posted once)."""
         embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
-        channel = await self._channel(table)
-        if table.row.status_message_id is not None:
-            message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
-            await message.edit(embed=embed)
-            return
-        posted = await self._post(channel, "status", embed=embed)
-        async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", posted)
+        await self._status_board(table, await self._channel(table), embed)
 
     async def _on_moves(self, table: Table, payload: dict[str, Any]) -> None:
         await self._turn_status(table)

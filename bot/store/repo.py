@@ -140,27 +140,30 @@ class Repo:
             finally:
                 self._session.reset(token)
 
+    @asynccontextmanager
+    async def _current(self, writing: bool) -> AsyncIterator[Session]:
+        """The block's session; outside a block, one of its own for this statement."""
+        session = self._session.get()
+        if session is None:
+            async with self.transaction() if writing else self.reading():
+                session = self._session.get()
+                assert session is not None
+                yield session
+        else:
+            yield session
+
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """One statement; outside a block it commits on its own."""
-        session = self._session.get()
-        if session is not None:
+        async with self._current(writing=True) as session:
             return await session.execute(sql, args)
-        async with self.transaction():
-            return await self.execute(sql, args)
 
     async def one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
-        session = self._session.get()
-        if session is not None:
+        async with self._current(writing=False) as session:
             return await session.one(sql, args)
-        async with self.reading():
-            return await self.one(sql, args)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        session = self._session.get()
-        if session is not None:
+        async with self._current(writing=False) as session:
             return await session.all(sql, args)
-        async with self.reading():
-            return await self.all(sql, args)
 
     async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
         """An INSERT of one row; returns its new id."""

@@ -57,3 +57,18 @@ async def launch(server: StandIn, env: dict[str, str], tmp_path: Path, run: int)
 
     await server.wait_for(up, timeout=30, interval=0.05)
     return proc
+
+
+def assert_clean_logs(tmp_path: Path, runs: int) -> None:
+    """No run of the bot logged an error or a traceback."""
+    for run in range(1, runs + 1):
+        text = (tmp_path / f"stderr-{run}.log").read_text()
+        assert "Traceback" not in text and " ERROR " not in text, text
+
+
+async def stop(procs: list[Process]) -> None:
+    """Kill what is still running (a test that failed midway), and reap it."""
+    for proc in procs:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

@@ -20,7 +20,7 @@ from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Message, StandIn, User
 from tests.bot.helpers import TIMEOUT, answer, first_content, pick_worker, png_attachment, respond
-from tests.bot.process import Process, bot_env, launch
+from tests.bot.process import Process, assert_clean_logs, bot_env, launch, stop
 
 
 def query(database: Path, sql: str, *args: object) -> list[tuple[Any, ...]]:
@@ -197,14 +197,9 @@ async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) 
         log = (tmp_path / "stderr-2.log").read_text
         assert await asyncio.wait_for(procs[1].wait(), 10) == 0, log()
         await server.wait_for(lambda: not server.gateway.connected, timeout=5)
-        for run in (1, 2):
-            text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert "Traceback" not in text and " ERROR " not in text, text
+        assert_clean_logs(tmp_path, 2)
         assert server.gateway.identifies == 2
         server.assert_clean()
     finally:
-        for proc in procs:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await stop(procs)
         await server.stop()

@@ -16,7 +16,7 @@ from engine import registry
 from engine.powerline import autopilot
 from standin import StandIn
 from tests.bot.helpers import answer, first_content, respond
-from tests.bot.process import Process, bot_env, launch
+from tests.bot.process import Process, bot_env, launch, stop
 
 KILLS = 30
 
@@ -86,10 +86,7 @@ async def test_kill_9_at_random_moments_loses_and_repeats_no_post(tmp_path: Path
         for gid, channel in games.items():
             _every_post_once(server, channel, [ada, ben], gid, database)
     finally:
-        for proc in procs:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await stop(procs)
         await server.stop()
 
 

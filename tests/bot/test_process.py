@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from standin import StandIn
-from tests.bot.process import bot_env, launch
+from tests.bot.process import bot_env, launch, stop
 
 
 async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
@@ -75,8 +75,5 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
         assert server.gateway.identifies == 2
         server.assert_clean()
     finally:
-        for proc in procs:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await stop(procs)
         await server.stop()

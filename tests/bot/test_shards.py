@@ -20,7 +20,7 @@ from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, StandIn, User
 from tests.bot.helpers import answer, first_content, respond
-from tests.bot.process import Process, bot_env, launch
+from tests.bot.process import Process, assert_clean_logs, bot_env, launch, stop
 
 
 async def _query(url: str, sql: str, *args: Any) -> list[asyncpg.Record]:
@@ -190,15 +190,10 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
         for proc in (procs[0], procs[2]):
             proc.send_signal(signal.SIGTERM)
             assert await asyncio.wait_for(proc.wait(), 10) == 0
-        for run in (1, 2, 3):
-            text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert "Traceback" not in text and " ERROR " not in text, text
+        assert_clean_logs(tmp_path, 3)
         starts = await _query(url, "SELECT shards FROM starts ORDER BY id")
         assert [r["shards"] for r in starts] == ["0 of 2", "1 of 2", "1 of 2"]
         server.assert_clean()
     finally:
-        for proc in procs:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
+        await stop(procs)
         await server.stop()

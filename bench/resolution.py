@@ -2,7 +2,7 @@
 this tree against a baseline commit, interleaved in one run.
 
 Run: .venv/bin/python -m bench.resolution [--against COMMIT] [--rounds N]
-Target: resolution <= 0.5x of f7461ab's (images drawn by a pool of processes, one per core).
+Target: resolution <= 0.5x of 3b7a7dc's (the commit before the speed work).
 """
 
 import argparse
@@ -16,7 +16,7 @@ WORKER = Path(__file__).parent / "workers" / "resolution.py"
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", default="f7461ab")
+    parser.add_argument("--against", default="3b7a7dc")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--resolutions", type=int, default=3)
     args = parser.parse_args()

@@ -56,11 +56,60 @@ def _font_path(name: str) -> str:
     return str(FONTS / name)
 
 
+class _RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType face that keeps the glyph masks it rendered: the same words at the same
+    sub-pixel offset come back on every round's images, and rendering is most of drawing text."""
+
+    BUDGET = 1 << 20
+    """Bytes of masks kept per face, at most: every game's images need less of any one face."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._forget()
+
+    def __setstate__(self, state: list[Any]) -> None:
+        # Unpickling calls FreeTypeFont.__init__, not ours.
+        super().__setstate__(state)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        self._bytes = 0
+
+    def getmask2(  # type: ignore[override]
+        self,
+        text: str,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        args = (text, mode, direction, features, language, stroke_width, anchor, ink, start)
+        # Colour masks are changed by the caller, and `ink` only matters for them.
+        if mode == "RGBA" or features:
+            return super().getmask2(*args, **kwargs)
+        key = (text, mode, direction, language, stroke_width, anchor, start, *kwargs.items())
+        found = self._masks.get(key)
+        if found is None:
+            found = super().getmask2(*args, **kwargs)
+            width, height = found[0].size
+            if self._bytes + width * height > self.BUDGET:
+                self._forget()
+            self._masks[key] = found
+            self._bytes += width * height
+        return found
+
+
 @cache
 def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
     """The shipped DejaVu Sans at `size` px (never below MIN_TEXT)."""
     name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
-    return ImageFont.truetype(_font_path(name), max(size, MIN_TEXT))
+    return _RememberingFont(_font_path(name), max(size, MIN_TEXT))
 
 
 @cache
@@ -276,5 +325,14 @@ def png(img: Image.Image) -> bytes:
     """Encode as a 256-colour PNG: our flat drawings lose nothing visible, and one byte a pixel
     instead of three halves the file and the encoding time (bench.encoding)."""
     out = io.BytesIO()
-    img.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=3)
+    palette(img).save(out, format="PNG", compress_level=3)
     return out.getvalue()
+
+
+def palette(img: Image.Image) -> Image.Image:
+    """`img` in 256 colours: the octree palette of every other pixel of every other row, then
+    each pixel's nearest entry. A flat drawing's colours all show in that quarter, and mapping
+    costs a fraction of building the octree of the whole image."""
+    sample = img.resize((max(1, img.width // 2), max(1, img.height // 2)), Image.Resampling.NEAREST)
+    colours = sample.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return img.quantize(palette=colours, dither=Image.Dither.NONE)

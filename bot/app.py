@@ -28,6 +28,11 @@ from bot.ui.turns import DYNAMIC_ITEMS as TURN_ITEMS
 
 log = logging.getLogger(__name__)
 
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
+"""How discord.py names the tasks that run commands, components, modals and events."""
+CLOSING_GRACE = 10.0
+"""Seconds a shutdown waits for the interactions under way, at most."""
+
 SHARED_EXTENSIONS = ("bot.cogs.help", "bot.cogs.game", "bot.cogs.stats", "bot.cogs.tournament")
 
 
@@ -132,11 +137,29 @@ class GameBot(commands.AutoShardedBot):
                 log.exception("tick failed")
             await asyncio.sleep(self.settings.tick_seconds)
 
+    async def _finish_handlers(self) -> None:
+        """Let the commands and clicks under way finish (their database and HTTP still open),
+        so a shutdown never cuts one off between its change and its posts."""
+        me = asyncio.current_task()
+        deadline = asyncio.get_running_loop().time() + CLOSING_GRACE
+        while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            busy = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me and not t.done() and t.get_name().startswith(HANDLER_TASKS)
+            ]
+            if not busy:
+                return
+            await asyncio.wait(busy, timeout=left)
+        log.warning("closing with interactions still under way after %.0f s", CLOSING_GRACE)
+
     async def close(self) -> None:
         # discord.py's connect() calls close() itself when the socket ends: close things once.
         if self._ticker:
             self._ticker.cancel()
             self._ticker = None
+        if not self.is_closed():
+            await self._finish_handlers()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

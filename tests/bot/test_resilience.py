@@ -6,6 +6,9 @@ Deadlines run on an injected ManualClock; the bot's own tick loop notices them.
 from __future__ import annotations
 
 import asyncio
+import logging
+
+import pytest
 
 from bot.games.powerline.words import parse_key
 from bot.service.clock import ManualClock, SystemClock
@@ -14,7 +17,7 @@ from bot.store.database import open_database
 from bot.store.repo import Repo
 from standin import User
 from tests.bot.conftest import Bots, Scene
-from tests.bot.helpers import Game, answer, png, started_game
+from tests.bot.helpers import Game, answer, open_game, png, started_game, texts
 
 
 def dm_texts(game: Game, person: User, needle: str) -> list[str]:
@@ -133,6 +136,40 @@ async def test_close_ends_the_connection(bots: Bots) -> None:
         assert connect.exception() is None
     finally:
         connect.cancel()
+
+
+async def test_close_lets_a_click_under_way_finish(
+    scene: Scene, bots: Bots, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A shutdown mid-click waits for it: the join is kept and its lobby edit goes out, rather
+    than the click's posts meeting a closed database (a SIGTERM race seen in CI)."""
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    bot = await bots.start()
+    game = await open_game(s, bot, ada, scene.channel)
+    flush = bot.delivery.flush
+    started, flushed = asyncio.Event(), asyncio.Event()
+
+    async def slow_flush() -> int:
+        started.set()
+        await asyncio.sleep(0.5)
+        sent = await flush()
+        flushed.set()
+        return sent
+
+    bot.delivery.flush = slow_flush  # type: ignore[method-assign]
+    clicked = await game.click_lobby(ben, "join")
+    await asyncio.wait_for(started.wait(), 5)
+    await bots.stop(bot)
+    assert flushed.is_set(), "close() returned before the click under way had finished"
+    assert await clicked.response(timeout=5) is game.lobby
+    assert "Ben" in texts(game.lobby)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    db = await open_database(bots.database)
+    try:
+        table = await Service(Repo(db), SystemClock()).table(game.gid)
+    finally:
+        await db.close()
+    assert [seat.name for seat in table.seats] == ["Ada", "Ben"]
 
 
 async def test_timeouts_autopilot_and_ai_takeover(

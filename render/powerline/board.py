@@ -22,6 +22,7 @@ from render.common import (
     font,
     player_names,
     png,
+    rounded,
     seat_badge,
 )
 from render.powerline.map import BADGE_R, Frame, Marks, draw_map, planned_worker
@@ -157,9 +158,9 @@ def _chart(draw: ImageDraw.ImageDraw, view: dict, me: dict, y: int) -> int:
             if removed and column["suns"][k]:
                 _sun(draw, (cx, (box[1] + box[3]) / 2), 14)
             elif removed:
-                draw.rounded_rectangle(box, radius=5, outline=RULE, width=2)
+                rounded(draw, box, radius=5, outline=RULE, width=2)
             else:
-                draw.rounded_rectangle(box, radius=5, fill=(96, 140, 96), outline=INK, width=2)
+                rounded(draw, box, radius=5, fill=(96, 140, 96), outline=INK, width=2)
         if limited:
             below = y + 30 + 3 * (tile_h + 5) + 16
             draw.text(

@@ -26,6 +26,7 @@ from render.common import (
     ordinal,
     player_names,
     png,
+    rounded,
     seat_badge,
     text_colour,
     two_lines,
@@ -194,8 +195,8 @@ def _round_cell(draw: ImageDraw.ImageDraw, cell: Box, n: int, view: dict[str, An
     current = not view["over"] and n == view["round"]
     done = view["over"] or n < view["round"]
     fill = HIGHLIGHT if current else DONE if done else PANEL
-    draw.rounded_rectangle(
-        cell, radius=8, fill=fill, outline=INK if current else RULE, width=3 if current else 2
+    rounded(
+        draw, cell, radius=8, fill=fill, outline=INK if current else RULE, width=3 if current else 2
     )
     cx, cy = (cell[0] + cell[2]) / 2, (cell[1] + cell[3]) / 2
     colour = INK if not done or current else MUTED

@@ -18,6 +18,7 @@ from render.common import (
     die,
     font,
     meeple,
+    rounded,
     text_colour,
 )
 
@@ -129,7 +130,8 @@ def draw_map(
             dice_faces[(line["id"], k)] = (cx, cy, size)
             if (line["id"], k) in options:
                 pad = max(3.0, size * 0.14)
-                draw.rounded_rectangle(
+                rounded(
+                    draw,
                     (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
                     radius=int(size * 0.3),
                     fill=HIGHLIGHT,
@@ -137,7 +139,8 @@ def draw_map(
             fill = colour if k in built else PANEL
             die(draw, box, line["pips"][k], fill, width=2 if frame.detail else 1)
             if (line["id"], k) in marks.fresh:
-                draw.rounded_rectangle(
+                rounded(
+                    draw,
                     (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
                     radius=int(size * 0.25),
                     outline=INK,

@@ -6,7 +6,7 @@ import pickle
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render.common import _font_path, font, palette, png
+from render.common import _font_path, font, palette, png, rounded
 
 TEXTS = ("Powerline", "Round 7 of 12", "+3 VP", "Ada", "Ada")
 POSITIONS = ((10, 12), (10.5, 60.25), (10.75, 108.5), (200.3, 12.9), (200.3, 60.1))
@@ -72,3 +72,21 @@ def test_png_is_a_palette_image_of_the_same_size() -> None:
     decoded = Image.open(io.BytesIO(png(img)))
     assert decoded.mode == "P"
     assert decoded.size == img.size
+
+
+def test_a_rounded_sprite_is_what_drawing_it_gives() -> None:
+    shapes = [
+        ((10.4, 12.7, 70.9, 61.2), 14, (255, 196, 0), None, 1),
+        ((110.5, 12.5, 170.5, 72.5), 12, None, (34, 34, 38), 3),
+        ((200.0, 10.0, 260.0, 40.0), 5, (96, 140, 96), (34, 34, 38), 2),
+        ((-6.3, 80.2, 40.8, 130.6), 9, (0, 158, 115), (205, 198, 184), 2),
+    ]
+    drawn = Image.new("RGB", (300, 150), (246, 242, 232))
+    pasted = drawn.copy()
+    for _ in range(2):  # the second pass pastes remembered sprites
+        for box, radius, fill, outline, width in shapes:
+            ImageDraw.Draw(drawn).rounded_rectangle(
+                box, radius=radius, fill=fill, outline=outline, width=width
+            )
+            rounded(ImageDraw.Draw(pasted), box, radius, fill, outline, width)
+    assert ImageChops.difference(drawn, pasted).getbbox() is None

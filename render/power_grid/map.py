@@ -3,7 +3,7 @@ and houses), the part around one player's network, and an overview of the region
 small enough for a phone."""
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -150,21 +150,12 @@ def map_overview(view: dict[str, Any], names: Sequence[str] | None = None) -> by
         (12, top, WIDTH - 12, top + height), radius=18, fill=PANEL, outline=RULE, width=2
     )
     live = _live_regions(view)
-    by_name = {c["name"]: c for c in view["cities"]}
 
     def at(name: str) -> tuple[float, float]:
         x, y = layout.pos[name]
         return 24 + x * scale, top + y * scale
 
-    halo = HALO_R * scale * 1.1
-    for c in view["cities"]:
-        x, y = at(c["name"])
-        draw.ellipse((x - halo, y - halo, x + halo, y + halo), fill=_halo(view, c, live))
-    for e in view["connections"]:
-        usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
-        draw.line(
-            (at(e["a"]), at(e["b"])), fill=(110, 104, 94) if usable else (178, 174, 166), width=3
-        )
+    _halos_and_lines(draw, view, live, at, HALO_R * scale * 1.1, 3)
     for c in view["cities"]:
         _dot(draw, at(c["name"]), c, c["region"] in live)
     for region, (x, y) in layout.regions.items():
@@ -181,6 +172,28 @@ def _layout_of(view: dict[str, Any]) -> "Layout":
     )
 
 
+def _halos_and_lines(
+    draw: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    live: set[str],
+    at: Callable[[str], tuple[float, float]],
+    halo: float,
+    width: int,
+) -> None:
+    """Each city's region halo, then the connections: dark between regions in play."""
+    by_name = {c["name"]: c for c in view["cities"]}
+    for c in view["cities"]:
+        x, y = at(c["name"])
+        draw.ellipse((x - halo, y - halo, x + halo, y + halo), fill=_halo(view, c, live))
+    for e in view["connections"]:
+        usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
+        draw.line(
+            (at(e["a"]), at(e["b"])),
+            fill=(110, 104, 94) if usable else (178, 174, 166),
+            width=width,
+        )
+
+
 def _draw_map(
     draw: ImageDraw.ImageDraw, view: dict[str, Any], layout: Layout, origin: tuple[float, float]
 ) -> None:
@@ -193,14 +206,7 @@ def _draw_map(
         x, y = layout.pos[name]
         return ox + x, oy + y
 
-    for c in view["cities"]:
-        x, y = at(c["name"])
-        draw.ellipse((x - HALO_R, y - HALO_R, x + HALO_R, y + HALO_R), fill=_halo(view, c, live))
-    for e in view["connections"]:
-        usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
-        draw.line(
-            (at(e["a"]), at(e["b"])), fill=(110, 104, 94) if usable else (178, 174, 166), width=6
-        )
+    _halos_and_lines(draw, view, live, at, HALO_R, 6)
     for c in view["cities"]:
         _city(draw, at(c["name"]), c, c["region"] in live, view["house_limit"])
     for e in view["connections"]:

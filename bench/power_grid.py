@@ -15,6 +15,7 @@ from random import Random
 
 from bench.baseline import ROOT, comparison, interleaved, tree_at
 from bench.render import median_ms
+from bench.workers.power_grid_games import random_game
 from engine import registry
 from engine.core import CHANCE
 from engine.power_grid import autopilot
@@ -24,14 +25,6 @@ from engine.power_grid.network import distances
 
 GAME = registry.get("power_grid")
 WORKER = ROOT / "bench" / "workers" / "power_grid_games.py"
-
-
-def random_game(seed: int, players: int = 5) -> None:
-    rng = Random(seed)
-    state = GAME.new(GAME.Config(players=players), seed)
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, random_action(state, seat, rng))
 
 
 def versus(seed: int, decision_ms: list[float]) -> tuple[int, int, float]:

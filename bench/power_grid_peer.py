@@ -14,11 +14,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from random import Random
 
-from bench.power_grid import GAME, random_game
+from bench.workers.power_grid_games import random_game
 from engine.core import CHANCE
-from engine.power_grid.baseline import random_action
 
 ROOT = Path(__file__).resolve().parents[1]
 HARNESS = ROOT / "bench" / "peers" / "powergrid_random.mjs"
@@ -30,19 +28,14 @@ WARMUP_SEED = 1_000_000
 
 def game_length(seed: int) -> tuple[int, int]:
     """The seat actions (chance steps left out: the peer draws inside its moves) and the round
-    at the end of `random_game(seed)`, replayed untimed with the same policy."""
-    rng = Random(seed)
-    state = GAME.new(GAME.Config(players=PLAYERS), seed)
-    moves = 0
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, random_action(state, seat, rng))
-        moves += seat != CHANCE
-    return moves, state.round
+    at the end of `random_game(seed)`, replayed untimed."""
+    replay: list[tuple[int, object]] = []
+    state = random_game(seed, PLAYERS, replay)
+    return sum(seat != CHANCE for seat, _ in replay), state.round
 
 
 def ours_ms(seeds: list[int]) -> list[float]:
-    """Each seed's wall time (ms) for bench.power_grid's random_game, setup included."""
+    """Each seed's wall time (ms) for bench.workers.power_grid_games.random_game, setup included."""
     ms = []
     for seed in seeds:
         t = time.perf_counter()
@@ -111,7 +104,7 @@ def main() -> int:
         f"{args.rounds} interleaved rounds, {args.warmup} warm-up games first"
     )
     print(
-        f"  ours  Python {platform.python_version()} bench.power_grid.random_game: "
+        f"  ours  Python {platform.python_version()} bench.workers.power_grid_games.random_game: "
         f"{statistics.median(ours):5.1f} games/s (median round; {min(ours):.1f}-{max(ours):.1f}), "
         f"{statistics.mean(moves):.0f} moves/game, {statistics.mean(rounds):.1f} rounds/game"
     )

@@ -15,24 +15,13 @@ import time
 from random import Random
 
 from bench.baseline import ROOT, comparison, interleaved, tree_at
+from bench.workers.propeller_islands_games import random_game
 from engine import registry
 from engine.core import CHANCE
 from engine.propeller_islands import autopilot
 
 GAME = registry.get("propeller_islands")
 WORKER = ROOT / "bench" / "workers" / "propeller_islands_games.py"
-
-
-def random_game(seed: int, players: int = 4) -> None:
-    rng = Random(seed)
-    state = GAME.new(GAME.Config(players=players), seed)
-    while not GAME.is_over(state):
-        (seat,) = GAME.to_act(state)
-        if seat == CHANCE:
-            action = GAME.sample_chance(state, rng)
-        else:
-            action = autopilot.random_action(GAME.legal_actions(state, seat), rng)
-        state = GAME.apply(state, seat, action)
 
 
 def duel(seed: int, decision_ms: list[float]) -> tuple[int, list[int]]:

@@ -11,24 +11,33 @@ import sys
 import time
 from pathlib import Path
 from random import Random
+from typing import Any
 
 import engine
 from engine.power_grid import GAME
 from engine.power_grid.baseline import random_action
 
 
-def play(seed: int) -> tuple[float, str]:
-    """One game as bench.power_grid.random_game plays it: its wall time (ms) and the sha256 of
-    every (seat, action) applied, the final state and the outcome."""
-    replay = []
-    t = time.perf_counter()
+def random_game(seed: int, players: int = 5, replay: list[tuple[int, Any]] | None = None) -> Any:
+    """A seeded game of random legal moves to its end (the benchmarks' one policy); the final
+    state, with every (seat, action) appended to `replay` if given."""
     rng = Random(seed)
-    state = GAME.new(GAME.Config(players=5), seed)
+    state = GAME.new(GAME.Config(players=players), seed)
     while not GAME.is_over(state):
         seat = min(GAME.to_act(state))
         action = random_action(state, seat, rng)
-        replay.append((seat, action))
+        if replay is not None:
+            replay.append((seat, action))
         state = GAME.apply(state, seat, action)
+    return state
+
+
+def play(seed: int) -> tuple[float, str]:
+    """One random game: its wall time (ms) and the sha256 of every (seat, action) applied, the
+    final state and the outcome."""
+    replay: list[tuple[int, Any]] = []
+    t = time.perf_counter()
+    state = random_game(seed, replay=replay)
     ms = (time.perf_counter() - t) * 1000
     digest = hashlib.sha256()
     for seat, action in replay:

@@ -9,6 +9,7 @@ import json
 import sys
 import time
 from random import Random
+from typing import Any
 
 from engine import registry
 from engine.core import CHANCE
@@ -17,21 +18,29 @@ from engine.propeller_islands import autopilot
 GAME = registry.get("propeller_islands")
 
 
-def play(seed: int) -> tuple[float, str]:
-    """One game as bench.propeller_islands.random_game plays it: its wall time (ms) and the
-    sha256 of every (seat, action) applied, the final state and the outcome."""
-    replay = []
-    t = time.perf_counter()
+def random_game(seed: int, players: int = 4, replay: list[tuple[int, Any]] | None = None) -> Any:
+    """A seeded game of random legal moves to its end (the benchmarks' one policy); the final
+    state, with every (seat, action) appended to `replay` if given."""
     rng = Random(seed)
-    state = GAME.new(GAME.Config(players=4), seed)
+    state = GAME.new(GAME.Config(players=players), seed)
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         if seat == CHANCE:
             action = GAME.sample_chance(state, rng)
         else:
             action = autopilot.random_action(GAME.legal_actions(state, seat), rng)
-        replay.append((seat, action))
+        if replay is not None:
+            replay.append((seat, action))
         state = GAME.apply(state, seat, action)
+    return state
+
+
+def play(seed: int) -> tuple[float, str]:
+    """One random game: its wall time (ms) and the sha256 of every (seat, action) applied, the
+    final state and the outcome."""
+    replay: list[tuple[int, Any]] = []
+    t = time.perf_counter()
+    state = random_game(seed, replay=replay)
     ms = (time.perf_counter() - t) * 1000
     digest = hashlib.sha256()
     for seat, action in replay:

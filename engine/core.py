@@ -1,6 +1,7 @@
 """The contract every game engine implements, and what engines share."""
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, TypeVar
 
@@ -8,6 +9,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 CHANCE = -1
 """The seat that rolls dice and draws cards; its actions come from `Game.sample_chance`."""
+
+
+HIDDEN = "hidden"
+"""What a redacted action shows in place of something its reader may not know yet."""
 
 
 class IllegalAction(Exception):
@@ -73,6 +78,17 @@ def plain(exc: ValidationError) -> str:
     return f"{field} is not valid."
 
 
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """One logged action with the states around it, as a redaction reads it."""
+
+    before: Any
+    seat: int
+    action: dict[str, Any]
+    """The action as logged (JSON)."""
+    after: Any
+
+
 class Game(Protocol):
     """A game: pure functions over immutable-by-convention states."""
 
@@ -94,9 +110,63 @@ class Game(Protocol):
         measures that tournaments compare, and details."""
         ...
 
+    def standings(self, state: Any) -> list[dict[str, Any]]:
+        """Per seat while the game runs: seat, score and rank from what every player may know,
+        and `note`, a hidden tiebreak in words (or None)."""
+        ...
+
+    def redact(self, step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` (None: anyone) may know of a logged action while the game, now at `now`,
+        runs: its JSON with secrets as HIDDEN, plus the chance outcomes it made public."""
+        ...
+
+    def hidden(self, config: Any) -> list[str]:
+        """What a running game keeps from a reader of its log, in words."""
+        ...
+
     def dump_state(self, state: Any) -> str: ...
     def load_state(self, text: str) -> Any: ...
     def parse_action(self, data: dict[str, Any]) -> Any: ...
+
+
+def hide(action: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
+    """`action` with every field but its type and `keep` shown as HIDDEN."""
+    kept = {"type", *keep}
+    return {k: v if k in kept else HIDDEN for k, v in action.items()}
+
+
+SECRET_PLANS = "each player's plan for the round being planned (each sees their own)"
+"""What a simultaneous game keeps from a reader of its log."""
+
+
+def open_standings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The standings of a game whose ranking keys are all public: its outcome rows."""
+    return [{**row, "note": None} for row in rows]
+
+
+def redact_plans(step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
+    """A simultaneous game's redaction: a plan stays the planner's own while its round is planned
+    (that it was made is public); rolls and resolved plans are public."""
+    secret = step.seat not in (CHANCE, viewer) and now.phase == "plan"
+    return hide(step.action) if secret and now.round == step.before.round else step.action
+
+
+def public_log(
+    game: Game,
+    config: Any,
+    seed: int,
+    log: Iterable[tuple[int, dict[str, Any]]],
+    now: Any,
+    viewer: int | None,
+) -> list[dict[str, Any]]:
+    """The log replayed from its start, each action as `viewer` may know it at `now`."""
+    state = game.new(config, seed)
+    out = []
+    for seat, action in log:
+        after = game.apply(state, seat, game.parse_action(action))
+        out.append(game.redact(Logged(state, seat, action, after), now, viewer))
+        state = after
+    return out
 
 
 def check_planner(state: Any, seat: int) -> None:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.drawing import draw
+from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.service import Service, Table
@@ -67,11 +68,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             embed = status_embed(table, table.state)
         else:
             embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
-        standings = sorted(table.game.outcome(table.state), key=lambda r: (r["rank"], r["seat"]))
+        standings = sorted(table.game.standings(table.state), key=lambda r: (r["rank"], r["seat"]))
         embed.add_field(
             name="Scores",
             value="\n".join(
                 f"{r['rank']}. {said(names[r['seat']])}: {table.hosted.score(r['score'])}"
+                + (f" ({r['note']})" if r["note"] else "")
                 for r in standings
             ),
             inline=False,
@@ -120,10 +122,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     @app_commands.command(name="log", description="Download a game's replay (config and moves)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
         table = await self._here_or_mine(interaction, game)
-        doc = await self.service.export(table.row.id)
+        doc = await self.service.export(table.row.id, interaction.user.id)
         data = json.dumps(doc, indent=1).encode()
+        text = f"Replay of {table.label} ({len(doc['actions'])} actions)"
+        if "hidden" in doc:
+            # A running game's log is what this person may know; say what it leaves out.
+            text += ", as you may know it; hidden until the end: " + "; ".join(doc["hidden"])
         await interaction.response.send_message(
-            f"Replay of {table.label} ({len(doc['actions'])} actions).",
+            fit(text + "."),
             file=discord.File(io.BytesIO(data), filename=f"{table.row.game}-{table.row.id}.json"),
             ephemeral=True,
         )

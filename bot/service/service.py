@@ -21,7 +21,7 @@ from bot.service.hosting import Hosted, hosting
 from bot.service.options import TableOptions, next_due
 from bot.store.repo import DraftRow, GameRow, Repo, ResultsRepo, SeatRow
 from engine import registry
-from engine.core import CHANCE, Game, IllegalAction, plain
+from engine.core import CHANCE, Game, IllegalAction, plain, public_log
 
 log = logging.getLogger(__name__)
 
@@ -668,25 +668,41 @@ class Service:
                     await repo.add_seat(new_id, number, seat.user_id, label)
             return await self._table(new_id)
 
-    async def export(self, game_id: int) -> dict[str, Any]:
-        """The game's replay as a document: config and the actions anyone may see now, and the
-        seed once the game has ended."""
+    async def export(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        """The game's replay as a document for `user_id`: while it runs, each action as that
+        person may know it (public moves, their own secrets, chance once public); once it has
+        ended, the whole log with its seed."""
         async with self.repo.reading() as repo:
             table = await self._table(game_id)
             actions = await repo.actions(game_id)
-        if table.row.status == "active" and table.hosted.planner is not None:
-            # While a round is planned its plans are secret: the log ends with the last roll.
-            rolls = [i for i, (seat, _, _) in enumerate(actions) if seat == CHANCE]
-            actions = actions[: rolls[-1] + 1] if rolls else []
-        doc: dict[str, Any] = {
-            "game": table.row.game,
-            "id": table.row.id,
-            "config": table.row.config,
-            "actions": [{"seat": s, "action": a, "source": src} for s, a, src in actions],
-        }
-        if table.row.status != "active":
-            # Chance outcomes derive from the seed: while the game runs it would predict them.
-            doc["seed"] = table.row.seed
+        game, row = table.game, table.row
+        doc: dict[str, Any] = {"game": row.game, "id": row.id, "config": row.config}
+        if row.status == "lobby":
+            # The seed would predict every roll of the game about to start.
+            doc["actions"] = []
+            return doc
+        if row.status != "active":
+            doc["actions"] = [{"seat": s, "action": a, "source": src} for s, a, src in actions]
+            doc["seed"] = row.seed
+            return doc
+        seated = table.seat_of(user_id) if user_id is not None else None
+        viewer = seated.seat if seated else None
+        config = game.Config(**row.config)
+        shown = public_log(
+            game,
+            config,
+            row.seed,
+            [(seat, action) for seat, action, _ in actions],
+            table.state,
+            viewer,
+        )
+        doc["viewer"] = viewer
+        doc["hidden"] = game.hidden(config)
+        doc["view"] = game.view(table.state, viewer)
+        doc["actions"] = [
+            {"seat": seat, "action": action, "source": source}
+            for (seat, _, source), action in zip(actions, shown, strict=True)
+        ]
         return doc
 
     # ---- the turn loop -----------------------------------------------------------------------

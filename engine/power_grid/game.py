@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import CHANCE, IllegalAction
-from engine.power_grid import auction, build, bureaucracy, setup, views
+from engine.core import CHANCE, IllegalAction, Logged
+from engine.power_grid import auction, build, bureaucracy, secrecy, setup, views
 from engine.power_grid.actions import (
     Action,
     Bid,
@@ -129,6 +129,15 @@ class PowerGrid:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         """Standings per seat (final once over): cities powered, money, cities, highest plant."""
         return standings(state)
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return secrecy.running_standings(state)
+
+    def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:
+        return secrecy.redact(step, viewer)
+
+    def hidden(self, config: Config) -> list[str]:
+        return secrecy.hidden(config)
 
     def dump_state(self, state: State) -> str:
         return _dump(state)

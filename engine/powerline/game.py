@@ -5,7 +5,17 @@ from itertools import product
 from random import Random
 from typing import Any
 
-from engine.core import CHANCE, IllegalAction, check_planner, shared_ranks, tiebreak_used
+from engine.core import (
+    CHANCE,
+    SECRET_PLANS,
+    IllegalAction,
+    Logged,
+    check_planner,
+    open_standings,
+    redact_plans,
+    shared_ranks,
+    tiebreak_used,
+)
 from engine.powerline import scoring, views
 from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
 from engine.powerline.board import (
@@ -346,6 +356,15 @@ class Powerline:
                 }
             )
         return result
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return open_standings(self.outcome(state))
+
+    def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:
+        return redact_plans(step, now, viewer)
+
+    def hidden(self, config: Config) -> list[str]:
+        return [SECRET_PLANS]
 
     def dump_state(self, state: State) -> str:
         return _dump(state)

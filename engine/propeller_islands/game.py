@@ -3,9 +3,9 @@
 from random import Random
 from typing import Any
 
-from engine.core import IllegalAction, shared_ranks, tiebreak_used
+from engine.core import IllegalAction, Logged, open_standings, shared_ranks, tiebreak_used
 from engine.propeller_islands import actions as A
-from engine.propeller_islands import flow, legal, play, scoring, views
+from engine.propeller_islands import flow, legal, play, scoring, secrecy, views
 from engine.propeller_islands.components import blueprints, characters, rules, tiles
 from engine.propeller_islands.config import Config
 from engine.propeller_islands.state import Cell, Player, State
@@ -135,6 +135,15 @@ class PropellerIslands:
                 }
             )
         return out
+
+    def standings(self, state: State) -> list[dict[str, Any]]:
+        return open_standings(self.outcome(state))
+
+    def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:
+        return secrecy.redact(step, viewer)
+
+    def hidden(self, config: Config) -> list[str]:
+        return secrecy.hidden(config)
 
     def dump_state(self, state: State) -> str:
         return _dump(state)

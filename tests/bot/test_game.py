@@ -139,16 +139,28 @@ async def test_three_people_play_a_whole_game(scene: Scene, bot: GameBot) -> Non
 
 
 async def check_public_log(game: Game, person: User) -> None:
-    """Mid-round, /game log ends with the roll: submitted plans stay secret."""
+    """Mid-round, /game log shows that Ada and Ben planned, and only Ben's own plan (he asks);
+    it has no seed, and says what it leaves out."""
     reply = await respond(game.server.slash(person, game.channel, "game log"))
     assert reply is not None and reply.ephemeral and reply.visible_to is person
+    assert "hidden until the end: each player's plan for the round being planned" in reply.content
     doc = json.loads(game.server.attachment_bytes(reply.attachments[0]))
     async with game.bot.service.repo.reading() as repo:
         stored = await repo.actions(game.gid)
-    assert doc["actions"][-1]["seat"] == CHANCE
+    assert "seed" not in doc and doc["viewer"] == await game.seat(person)
     last_roll = max(i for i, (seat, _, _) in enumerate(stored) if seat == CHANCE)
-    assert len(doc["actions"]) == last_roll + 1
-    assert len(stored) == last_roll + 3  # Ada's and Ben's plans are stored, not shown
+    assert len(doc["actions"]) == len(stored) == last_roll + 3
+    assert [e["action"] for e in doc["actions"][: last_roll + 1]] == [
+        action for _, action, _ in stored[: last_roll + 1]
+    ]
+    plans = {e["seat"]: e["action"] for e in doc["actions"][last_roll + 1 :]}
+    stored_plans = {seat: action for seat, action, _ in stored[last_roll + 1 :]}
+    mine = await game.seat(person)
+    assert plans[mine] == stored_plans[mine]
+    (other,) = set(plans) - {mine}
+    hidden = {k: "hidden" for k in stored_plans[other] if k != "type"}
+    assert plans[other] == {"type": "plan", **hidden}
+    assert doc["view"]["seats"][other]["plan"] is None
 
 
 async def test_solo_game(scene: Scene, bot: GameBot) -> None:

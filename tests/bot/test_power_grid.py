@@ -4,7 +4,10 @@ a restart in the middle, a timeout, and no other seat's money in anything a pers
 import json
 import re
 
+import pytest
+
 from bot.service.clock import ManualClock
+from engine.core import CHANCE, IllegalAction
 from engine.power_grid import autopilot
 from standin import Message, User
 from tests.bot.conftest import Bots, Scene
@@ -153,3 +156,57 @@ def _no_money_of_others(s, scene: Scene, bot, gid: int) -> None:
             for line in texts(message).splitlines():
                 for match in re.finditer(r"(\w+): [^,]*, (\d+) Elektro", line):
                     assert match.group(1) == person.name, (person.name, line)
+
+
+async def test_a_running_games_log_and_status_keep_the_deck_and_money_secret(
+    scene: Scene, bots: Bots, clock: ManualClock
+) -> None:
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    bot = await bots.start(clock=clock)
+    lobby = await answer(s.slash(ada, scene.channel, "powergrid open", max_players=4))
+    gid = (await bot.service.table_in(scene.channel.id)).row.id
+    for person, action in ((ben, "join"), (ada, "ai"), (ada, "ai"), (ada, "start")):
+        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+    await s.wait_for(bot_idle(bot), TIMEOUT)
+    status = await answer(s.slash(ben, scene.channel, "game status"))
+    scores = next(f["value"] for f in status.embeds[0]["fields"] if f["name"] == "Scores")
+    # Nobody powers a city yet: all share first place, and money is not allowed to part them.
+    assert [line.split(".")[0] for line in scores.splitlines()] == ["1"] * 4
+    assert scores.count("(tied on cities powered; money decides at the end)") == 4
+
+    for _ in range(30):
+        table = await bot.service.table(gid)
+        seat = next(x for x in table.waiting_for() if not x.is_ai)
+        person = ada if seat.user_id == ada.id else ben
+        view = table.game.view(table.state, seat.seat)
+        action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
+        await _move_by_command(s, person, action)
+        await s.wait_for(bot_idle(bot), TIMEOUT)
+    table = await bot.service.table(gid)
+    assert table.row.status == "active"
+
+    reply = await answer(s.slash(scene.outsider, scene.channel, "game log"))
+    assert "every player's money" in reply.content and "order of the plant deck" in reply.content
+    doc = json.loads(s.attachment_bytes(reply.attachments[0]))
+    assert "seed" not in doc and doc["viewer"] is None
+    assert doc["actions"][0]["action"] == {"type": "shuffle", "deck": "hidden", "removed": "hidden"}
+    assert [seat["money"] for seat in doc["view"]["seats"]] == [None] * 4
+    drawn = [p for e in doc["actions"] for p in e["action"].get("drawn", [])]
+    assert drawn, "30 moves in, an auction has drawn a plant"
+    shown = {p["number"] for part in doc["view"]["plant_market"].values() for p in part}
+    assert set(drawn) & shown, "the plants drawn are named, and there they are in the market"
+    with pytest.raises(IllegalAction):
+        # The hidden shuffle is the first thing a replay needs: the log does not replay.
+        table.game.apply(
+            table.game.new(table.game.Config(**doc["config"]), 0),
+            CHANCE,
+            table.game.parse_action(doc["actions"][0]["action"]),
+        )
+
+    mine = json.loads(
+        s.attachment_bytes((await answer(s.slash(ada, scene.channel, "game log"))).attachments[0])
+    )
+    me = next(x.seat for x in table.seats if x.user_id == ada.id)
+    money = [seat["money"] for seat in mine["view"]["seats"]]
+    assert money[me] == table.state.players[me].money
+    assert money[:me] + money[me + 1 :] == [None] * 3

@@ -35,6 +35,14 @@ async def test_the_seed_stays_secret_until_the_game_ends_and_then_replays_exactl
     assert engine.dump_state(state) == table.row.snapshot
 
 
+async def test_a_lobbys_log_has_no_seed(scene: Scene, bot: GameBot) -> None:
+    """The seed is drawn with the lobby; shown there, it would predict every roll to come."""
+    s = scene.server
+    await answer(s.slash(scene.ada, scene.channel, "powerline open"))
+    lobby = await _log(s, scene.outsider, scene.channel)
+    assert lobby["actions"] == [] and "seed" not in lobby
+
+
 async def test_games_open_only_in_a_server_channel(scene: Scene, bot: GameBot) -> None:
     s = scene.server
     for command in ("powerline open", "railroad open", "powergrid open"):

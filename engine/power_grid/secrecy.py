@@ -1,0 +1,48 @@
+"""What a reader of a running game's log may know: the deck's order and the plants removed at
+setup stay secret, a plant drawn face up is public, and money stays hidden with that option."""
+
+from typing import Any
+
+from engine.core import Logged, hide, shared_ranks
+from engine.power_grid.config import Config
+from engine.power_grid.outcome import standings
+from engine.power_grid.state import State
+
+
+def redact(step: Logged, viewer: int | None) -> dict[str, Any]:
+    """A shuffle shows only that it happened; any other action names the plants it drew."""
+    if step.action["type"] == "shuffle":
+        return hide(step.action)
+    before: State = step.before
+    after: State = step.after
+    left = set(after.deck)
+    drawn = [plant for plant in before.deck if plant not in left]
+    return {**step.action, "drawn": drawn} if drawn else step.action
+
+
+def hidden(config: Config) -> list[str]:
+    secrets = ["the order of the plant deck", "which plants were removed unseen at setup"]
+    if config.hidden_money:
+        secrets.append("every player's money (each player knows their own)")
+    return secrets
+
+
+def running_standings(state: State) -> list[dict[str, Any]]:
+    """The standings while the game runs: money ranks only once it is public (open money, or
+    the end), so seats level on cities powered share a place under hidden money."""
+    rows = standings(state)
+    if not state.config.hidden_money or state.phase == "over":
+        return rows
+    ranks = shared_ranks([(row["powered"],) for row in rows])
+    tied = {row["powered"] for row in rows if ranks.count(ranks[row["seat"]]) > 1}
+    return [
+        {
+            "seat": row["seat"],
+            "score": row["score"],
+            "rank": rank,
+            "note": "tied on cities powered; money decides at the end"
+            if row["powered"] in tied
+            else None,
+        }
+        for row, rank in zip(rows, ranks, strict=True)
+    ]

@@ -14,7 +14,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.service import Service, Table
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
-from bot.ui.common import flush, game_ref, is_moderator, said, service
+from bot.ui.common import flush, game_ref, moderates, said, service
 from bot.ui.lobby import lobby_embed
 from bot.ui.planning import status_embed
 from bot.ui.presenter import presenter
@@ -33,17 +33,15 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         return await game_choices(self.bot, interaction, None, current)
 
     async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
-        """The game meant: the given one, this channel's, or the user's only running one."""
-        table = None
+        """The game meant: the given one, this channel's, or the user's only running one, each
+        only where `Table.open_to` lets the person see it."""
+        uid, guild_id = interaction.user.id, interaction.guild_id
         if game is not None:
-            table = await self.service.table(game)
-        elif interaction.guild is not None and interaction.channel_id:
-            table = await self.service.table_in(interaction.channel_id)
-        table = table or await self.service.pick_game(interaction.user.id, None)
-        seated = any(s.user_id == interaction.user.id for s in table.seats)
-        if not seated and table.row.guild_id != interaction.guild_id:
-            raise UserError(f"There is no game #{table.row.id} in this server.")
-        return table
+            return await self.service.table_for(game, uid, guild_id)
+        here = None
+        if guild_id is not None and interaction.channel_id:
+            here = await self.service.table_in(interaction.channel_id)
+        return here or await self.service.pick_game(uid, None, guild_id=guild_id)
 
     async def _in_channel(self, interaction: discord.Interaction) -> Table:
         table = await self.service.table_in(interaction.channel_id or 0)
@@ -138,8 +136,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
 
     @app_commands.command(name="leave", description="Leave a running game; the AI takes your seat")
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
         uid = interaction.user.id
+        table = await self.service.pick_game(uid, game, guild_id=interaction.guild_id)
         await self.service.hand_to_ai(table.row.id, uid, uid, False, leaving=True)
         await interaction.response.send_message(
             f"✅ You left {table.label}; the AI plays your seat.", ephemeral=True
@@ -148,6 +146,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
 
     @app_commands.command(name="takeback", description="Take your seat back from the AI")
     async def takeback(self, interaction: discord.Interaction, game: int) -> None:
+        await self.service.table_for(game, interaction.user.id, interaction.guild_id)
         table = await self.service.take_back(game, interaction.user.id)
         await interaction.response.send_message(
             f"✅ Your seat in {table.label} is yours again.", ephemeral=True
@@ -175,8 +174,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         self, interaction: discord.Interaction, player: discord.User, leaving: bool
     ) -> None:
         table = await self._in_channel(interaction)
+        mod = moderates(interaction, table.row.guild_id)
         await self.service.hand_to_ai(
-            table.row.id, interaction.user.id, player.id, is_moderator(interaction), leaving=leaving
+            table.row.id, interaction.user.id, player.id, mod, leaving=leaving
         )
         await interaction.response.send_message(
             f"✅ {said(player.display_name)}'s seat is now played by the AI.", ephemeral=True
@@ -194,7 +194,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         on: bool = True,
         game: int | None = None,
     ) -> None:
-        table = await self.service.pick_game(interaction.user.id, game)
+        table = await self.service.pick_game(
+            interaction.user.id, game, guild_id=interaction.guild_id
+        )
         now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on)
         labels = table.hosted.turns.premoves
         kept = "; ".join(labels[k] for k in now) or "none"
@@ -210,7 +212,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def _premove_choices(self, interaction: discord.Interaction, current: str):
         try:
             table = await self.service.pick_game(
-                interaction.user.id, getattr(interaction.namespace, "game", None)
+                interaction.user.id,
+                getattr(interaction.namespace, "game", None),
+                guild_id=interaction.guild_id,
             )
             _, _, mine = await self.service.premoves(table.row.id, interaction.user.id)
         except UserError as exc:
@@ -229,7 +233,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         table = await self._in_channel(interaction)
-        await self.service.cancel(table.row.id, interaction.user.id, is_moderator(interaction))
+        mod = moderates(interaction, table.row.guild_id)
+        await self.service.cancel(table.row.id, interaction.user.id, mod)
         await interaction.response.send_message(f"✅ {table.label} is cancelled.")
         await flush(self.bot)
 
@@ -242,9 +247,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     @app_commands.guild_only()
     async def deadline(self, interaction: discord.Interaction, deadline: Deadline) -> None:
         table = await self._in_channel(interaction)
-        await self.service.set_deadline(
-            table.row.id, interaction.user.id, is_moderator(interaction), DEADLINES[deadline]
-        )
+        mod = moderates(interaction, table.row.guild_id)
+        await self.service.set_deadline(table.row.id, interaction.user.id, mod, DEADLINES[deadline])
         await interaction.response.send_message(
             f"✅ {table.label}: rounds now last {deadline}.", ephemeral=True
         )
@@ -261,7 +265,8 @@ class MyGames(commands.Cog):
 
     @app_commands.command(name="mygames", description="Every game you sit at, in every server")
     async def mygames(self, interaction: discord.Interaction) -> None:
-        tables = await service(self.bot).games_of(interaction.user.id, lobbies=True)
+        # Every server's: the list is the asker's own seats, shown to them alone.
+        tables = await service(self.bot).games_of(interaction.user.id, guild_id=None, lobbies=True)
         if not tables:
             raise UserError("You have no seat at any game. Open one with `/<game> open`.")
         lines = [_my_line(t, interaction.user.id) for t in tables]

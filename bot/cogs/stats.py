@@ -2,7 +2,6 @@
 
 import io
 import json
-import re
 from typing import Literal
 
 import discord
@@ -14,8 +13,9 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating, display
 from bot.service.service import Service
+from bot.ui.clicks import LARGEST, Clicked
 from bot.ui.commands import GAMES
-from bot.ui.common import said
+from bot.ui.common import guarded, said
 from bot.ui.presenter import presenter
 from engine import registry
 from render.leaderboard import leaderboard
@@ -91,6 +91,7 @@ async def leaderboard_page(
 
 
 class PageButton(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"lb:(?P<game>[a-z_]+):(?P<scope>\d+):(?P<page>-?\d+)",
 ):
@@ -103,23 +104,18 @@ class PageButton(
                 style=discord.ButtonStyle.secondary,
             )
         )
-        self.game, self.scope, self.page = game, scope, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "PageButton":
-        return cls(match["game"], int(match["scope"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
+        async def turn_page() -> None:
+            game = hosting(self.fields["game"]).name
+            # The page's offset (page × PER_PAGE) goes to the database: it must fit its integers.
+            page = max(0, self.number("page", LARGEST // PER_PAGE))
             embed, file, view = await leaderboard_page(
-                interaction.client, self.game, self.scope, max(0, self.page)
+                interaction.client, game, self.number("scope"), page
             )
-        except UserError as exc:
-            await interaction.response.send_message(exc.message, ephemeral=True)
-            return
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+            await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+
+        await guarded(interaction, turn_page)
 
 
 class Stats(commands.Cog):
@@ -200,11 +196,11 @@ class Stats(commands.Cog):
 
     @app_commands.command(name="result", description="The result card of a finished game")
     async def result(self, interaction: discord.Interaction, game_id: int) -> None:
+        table = await self.service.table_for(game_id, interaction.user.id, interaction.guild_id)
         rows = await self.service.results_of(game_id)
         if not rows:
             raise UserError(f"Game #{game_id} has no result yet.")
         await interaction.response.defer(thinking=True)
-        table = await self.service.table(game_id)
         async with self.service.repo.reading() as repo:
             count = await repo.action_count(game_id)
         state = await self.service.state_at(game_id, count)

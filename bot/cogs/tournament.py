@@ -9,10 +9,11 @@ from discord.ext import commands
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.options import TableOptions
+from bot.service.tournament import runner
 from bot.service.tournament.config import EXAMPLE, tournament_config
 from bot.service.tournament.runner import Tournaments
 from bot.ui.commands import DEADLINES, GAMES, Deadline
-from bot.ui.common import is_moderator, said
+from bot.ui.common import moderates, said
 
 
 @app_commands.guild_only()
@@ -24,11 +25,12 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     def tours(self) -> Tournaments:
         return self.bot.tournaments  # type: ignore[attr-defined]
 
-    async def _here(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Refuse a tournament of another server (a moderator's rights hold only in their own)."""
+    async def _here(self, interaction: discord.Interaction, tournament: int) -> runner.Tournament:
+        """The tournament, refused if it is another server's (a moderator's rights hold only in
+        their own)."""
         if interaction.guild_id is None:
             raise UserError("Tournaments belong to a server: use this in its channel.")
-        await self.tours.get(tournament, interaction.guild_id)
+        return await self.tours.get(tournament, interaction.guild_id)
 
     async def _flush(self) -> None:
         await self.bot.delivery.flush()  # type: ignore[attr-defined]
@@ -106,9 +108,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def heat(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self._here(interaction, tournament)
+        t = await self._here(interaction, tournament)
         place = self._place(interaction)
-        mod = is_moderator(interaction)
+        mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_heat(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
@@ -125,9 +127,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def semifinal(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self._here(interaction, tournament)
+        t = await self._here(interaction, tournament)
         place = self._place(interaction)
-        mod = is_moderator(interaction)
+        mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_semifinal(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
@@ -143,9 +145,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def final(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self._here(interaction, tournament)
+        t = await self._here(interaction, tournament)
         place = self._place(interaction)
-        mod = is_moderator(interaction)
+        mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_final(tournament, interaction.user.id, mod, place, check=True)
         await interaction.response.defer(thinking=True)
@@ -200,10 +202,10 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def adjudicate(self, interaction: discord.Interaction, game: int) -> None:
-        table = await self.bot.service.table(game)  # type: ignore[attr-defined]
-        if table.row.guild_id != interaction.guild_id:
-            raise UserError(f"There is no game #{game} in this server.")
-        await self.tours.adjudicate(game, interaction.user.id, is_moderator(interaction))
+        svc = self.bot.service  # type: ignore[attr-defined]
+        table = await svc.table_for(game, interaction.user.id, interaction.guild_id)
+        mod = moderates(interaction, table.row.guild_id)
+        await self.tours.adjudicate(game, interaction.user.id, mod)
         await interaction.response.send_message(f"Game #{game} is adjudicated.", ephemeral=True)
         await self._flush()
 

@@ -58,10 +58,26 @@ class Table:
         return [s for s in self.seats if s.seat in acting]
 
     def seat_of(self, user_id: int) -> SeatRow | None:
+        """The seat the person plays themself now: not one they left or were kicked from
+        (`left_game`), nor one the AI plays (`is_ai`: after timeouts, `/game replace`, leaving)."""
         return next(
             (s for s in self.seats if s.user_id == user_id and not s.left_game and not s.is_ai),
             None,
         )
+
+    def holder(self, user_id: int) -> SeatRow | None:
+        """The seat the person still holds: theirs unless they left it or were kicked
+        (`left_game`), even while the AI plays it for them (timeouts, `/game replace`)."""
+        return next((s for s in self.seats if s.user_id == user_id and not s.left_game), None)
+
+    def open_to(self, user_id: int, guild_id: int | None) -> bool:
+        """Whether the game is told of to `user_id` asking from server `guild_id` (None: DMs): in
+        its own server to anyone; in DMs to whoever holds a seat, and once over to its players."""
+        if guild_id is not None:
+            return guild_id == self.row.guild_id
+        if self.row.status in ("lobby", "active"):
+            return self.holder(user_id) is not None
+        return any(s.user_id == user_id for s in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +132,19 @@ class Service:
         async with self.repo.reading():
             return await self._table(game_id)
 
+    async def table_for(self, game_id: int, user_id: int, guild_id: int | None) -> Table:
+        """The game `user_id` names from server `guild_id` (None: DMs), if `Table.open_to` lets
+        them see it there; else the refusal a game that does not exist gets, so none leaks."""
+        async with self.repo.reading() as repo:
+            table = await self._table(game_id) if await repo.game(game_id) else None
+        if table is None or not table.open_to(user_id, guild_id):
+            raise UserError(
+                f"You have no seat in game #{game_id}."
+                if guild_id is None
+                else f"There is no game #{game_id} in this server."
+            )
+        return table
+
     async def table_in(self, where: int) -> Table | None:
         async with self.repo.reading():
             row = await self.repo.open_game_in(where)
@@ -140,24 +169,34 @@ class Service:
         """Refuse a stale planner: one from an earlier round or a game that has ended."""
         _same_round(await self.table(game_id), round_)
 
-    async def games_of(self, user_id: int, *, lobbies: bool = False) -> list[Table]:
-        """The user's running games (and open lobbies, if asked), oldest first."""
+    async def games_of(
+        self, user_id: int, *, guild_id: int | None, lobbies: bool = False
+    ) -> list[Table]:
+        """The user's running games (and open lobbies, if asked) that `Table.open_to` shows them
+        in server `guild_id` (None: DMs, where every server's are), oldest first."""
         statuses = ("lobby", "active") if lobbies else ("active",)
         async with self.repo.reading():
             rows = await self.repo.games_of(user_id, statuses)
-            return [await self._table(r.id) for r in rows]
+            tables = [await self._table(r.id) for r in rows]
+        return [t for t in tables if t.open_to(user_id, guild_id)]
 
-    async def pick_game(self, user_id: int, game_id: int | None, game: str | None = None) -> Table:
-        """The game a DM command means: the given one, or the user's only running game (of
-        kind `game`, when a game's own commands ask)."""
-        mine = [t for t in await self.games_of(user_id) if game in (None, t.row.game)]
+    async def pick_game(
+        self, user_id: int, game_id: int | None, game: str | None = None, *, guild_id: int | None
+    ) -> Table:
+        """The game a player's command in server `guild_id` (None: DMs) means: the given one, or
+        the user's only running game there (of kind `game`, when a game's own commands ask)."""
+        mine = [
+            t for t in await self.games_of(user_id, guild_id=guild_id) if game in (None, t.row.game)
+        ]
         if game_id is not None:
             for t in mine:
                 if t.row.id == game_id:
                     return t
+            await self.table_for(game_id, user_id, guild_id)
             raise UserError(f"You are not playing in game #{game_id}.")
         if not mine:
-            raise UserError("You are not in any running game.")
+            where = "" if guild_id is None else " in this server"
+            raise UserError(f"You are not in any running game{where}.")
         if len(mine) > 1:
             ids = ", ".join(f"#{t.row.id}" for t in mine)
             raise UserError(f"You are in several games ({ids}): choose one with the `game` option.")
@@ -328,8 +367,17 @@ class Service:
 
     @staticmethod
     def _host_only(table: Table, user_id: int, moderator: bool, what: str) -> None:
-        if user_id != table.row.host_id and not moderator:
+        """Host powers: the host's while they play their own seat (`Table.seat_of`), and those of
+        `moderator`, a moderator of the game's own server (`bot.ui.common.moderates`)."""
+        if moderator:
+            return
+        if user_id != table.row.host_id:
             raise UserError(f"Only the host or a moderator can {what}.")
+        if table.seat_of(user_id) is None:
+            raise UserError(
+                f"You no longer play your seat in {table.label}, so you are not its host any "
+                f"more: only a moderator can {what}."
+            )
 
     # ---- planning --------------------------------------------------------------------------
 
@@ -631,12 +679,18 @@ class Service:
 
     async def rematch(self, game_id: int, user_id: int, name: str) -> Table:
         """A new lobby where a finished game was played: the same seats (people who stayed, and
-        the AI seats) and options, hosted by whoever asked."""
+        the AI seats) and options, hosted by whoever asked of those who stayed (`Table.holder`)."""
         async with self.repo.transaction() as repo:
             old = await self._table(game_id)
             if old.row.status != "finished":
                 raise UserError(f"{old.label} has not finished; a rematch comes after the end.")
-            if not any(s.user_id == user_id for s in old.seats):
+            host = old.holder(user_id)
+            if host is None and any(s.user_id == user_id for s in old.seats):
+                raise UserError(
+                    f"You left {old.label} (or were removed from it): its rematch is for those "
+                    "who finished it in their seats."
+                )
+            if host is None:
                 raise UserError(f"Only the players of {old.label} can start its rematch.")
             if await repo.open_game_in(old.row.where):
                 raise UserError("A game is already open here; finish or cancel it first.")
@@ -656,7 +710,6 @@ class Service:
                 updated_at=now.isoformat(),
             )
             seats = [s for s in old.seats if s.user_id is None or not s.left_game]
-            host = next(s for s in old.seats if s.user_id == user_id)
             ordered = [host, *(s for s in seats if s is not host)]
             ai = 0
             for number, seat in enumerate(ordered):
@@ -970,9 +1023,15 @@ class Service:
         return any(s in (seat, CHANCE) for s, _, _ in later)
 
     async def _fresh_panel(self, table: Table, seat: int, turn: int) -> None:
-        """Refuse a panel drawn before this seat's last move (or a deal since)."""
-        later = (await self.repo.actions(table.row.id))[turn:]
-        if any(s in (seat, CHANCE) for s, _, _ in later):
+        """Refuse a panel drawn before this seat's last move (or a deal since), or one for a turn
+        the game has not reached (forged)."""
+        log_ = await self.repo.actions(table.row.id)
+        if turn > len(log_):
+            raise UserError(
+                f"{table.label} has had {len(log_)} turns, so no panel of turn {turn} was ever "
+                "drawn; use your newest panel."
+            )
+        if any(s in (seat, CHANCE) for s, _, _ in log_[turn:]):
             raise UserError(
                 f"This panel is from turn {turn} of {table.label}, which has moved on; "
                 "use your newest panel."

@@ -41,8 +41,9 @@ def _service(bot: discord.Client) -> Service:
 async def game_choices(
     bot: discord.Client, interaction: discord.Interaction, game: str | None, current: str
 ) -> list[discord.app_commands.Choice[int]]:
-    """Autocomplete of the user's running games (of one kind, when `game` names one)."""
-    tables = await _service(bot).games_of(interaction.user.id)
+    """Autocomplete of the user's running games that this server (or DMs) may name (of one
+    kind, when `game` names one)."""
+    tables = await _service(bot).games_of(interaction.user.id, guild_id=interaction.guild_id)
     return [
         discord.app_commands.Choice(name=f"{t.label}, round {t.state.round}", value=t.row.id)
         for t in tables
@@ -104,7 +105,9 @@ async def edit_draft(
 ) -> None:
     """One planning step (add, undo, clear, vacation), answered with the draft and its planner."""
     service = _service(bot)
-    table = await service.pick_game(interaction.user.id, game_id, game)
+    table = await service.pick_game(
+        interaction.user.id, game_id, game, guild_id=interaction.guild_id
+    )
     draft = await service.edit_draft(table.row.id, interaction.user.id, **change)
     private = interaction.guild is not None
     if not presenter(game).preview_each_step:
@@ -121,7 +124,9 @@ async def show_draft(
     bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
 ) -> None:
     service = _service(bot)
-    table = await service.pick_game(interaction.user.id, game_id, game)
+    table = await service.pick_game(
+        interaction.user.id, game_id, game, guild_id=interaction.guild_id
+    )
     await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
     draft = await service.draft(table.row.id, interaction.user.id)
     file = await draft_board(service, table.row.id, interaction.user.id)
@@ -132,7 +137,9 @@ async def submit_draft(
     bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
 ) -> None:
     service = _service(bot)
-    table = await service.pick_game(interaction.user.id, game_id, game)
+    table = await service.pick_game(
+        interaction.user.id, game_id, game, guild_id=interaction.guild_id
+    )
     _, resolved = await service.submit(table.row.id, interaction.user.id)
     text = "✅ Plan submitted." + (
         " Everyone is in: the round is resolving."

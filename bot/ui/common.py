@@ -1,10 +1,11 @@
 """Helpers every Discord piece shares: the service, refusals, moderators, links to games."""
 
+import contextlib
 from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.errors import fit
+from bot.errors import tell_privately, unexpected
 from bot.service.errors import UserError
 from bot.service.service import Service, Table
 
@@ -18,21 +19,26 @@ async def flush(client: discord.Client) -> None:
     await client.delivery.flush()  # type: ignore[attr-defined]
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
+def moderates(interaction: discord.Interaction, guild_id: int | None) -> bool:
+    """Whether the person acting is a moderator (Manage Channels) of server `guild_id`, the
+    game's or tournament's own: rights held in one server count in no other, and none in DMs."""
+    if guild_id is None or interaction.guild_id != guild_id:
+        return False
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_channels)
 
 
 async def guarded(interaction: discord.Interaction, act: Callable[[], Awaitable[None]]) -> None:
-    """Run a component action; a refusal is told privately and changes nothing."""
+    """Run a component action; a refusal is told privately and changes nothing, and any other
+    error is logged once and answered with its reference (discord.py would only log it)."""
     try:
         await act()
     except UserError as exc:
-        text = fit(exc.message)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell_privately(interaction, exc.message)
+    except Exception as exc:
+        # When even the answer fails (the interaction expired), the log line is all there is.
+        with contextlib.suppress(discord.HTTPException):
+            await tell_privately(interaction, unexpected(exc))
 
 
 def said(text: str) -> str:

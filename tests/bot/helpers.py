@@ -13,9 +13,10 @@ from PIL import Image
 
 from bot.app import GameBot
 from bot.games.powerline.words import placement_key
+from bot.service.hosting import hosted
 from bot.service.service import Table
 from engine.powerline import autopilot
-from standin import Channel, Interaction, Message, StandIn, User
+from standin import Channel, Guild, Interaction, Message, StandIn, User
 
 TIMEOUT = 15.0
 
@@ -282,3 +283,18 @@ async def started_game(
     await server.wait_for(lambda: game.channel_messages("**Round 1 of 15**"), TIMEOUT)
     await server.wait_for(game.outbox_empty, TIMEOUT)
     return game
+
+
+async def started_with_ai(
+    server: StandIn, bot: GameBot, host: User, guild: Guild, name: str
+) -> Game:
+    """`host` opens a table of game `name` in a channel of its own; AI seats fill it to start."""
+    channel = server.add_channel(guild, f"{name}-{len(guild.channels)}")
+    lobby = await answer(server.slash(host, channel, f"{hosted()[name].command} open"))
+    table = await bot.service.table_in(channel.id)
+    assert table is not None
+    gid = table.row.id
+    while (await bot.service.table(gid)).row.status == "lobby":
+        await respond(server.click(host, lobby, f"pl:lobby:{gid}:ai"))
+        await answer(server.click(host, lobby, f"pl:lobby:{gid}:start"))
+    return Game(server, bot, channel, gid, lobby)

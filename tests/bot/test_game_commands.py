@@ -59,10 +59,11 @@ async def test_railroad_ink_at_the_shared_table(scene: Scene, bot: GameBot) -> N
         lambda: [m for m in s.messages(scene.channel) if "1 hour: round 1" in m.content]
     )
 
-    # Both people leave: the AI plays their seats to the end.
-    for person in (ben, ada):
-        reply = await answer(s.slash(person, s.dm_channel(person), "game leave", game=gid))
-        assert reply.content == f"✅ You left {label}; the AI plays your seat."
+    # Ben leaves and Ada hands her seat to the AI (she keeps it): the AI plays both to the end.
+    reply = await answer(s.slash(ben, s.dm_channel(ben), "game leave", game=gid))
+    assert reply.content == f"✅ You left {label}; the AI plays your seat."
+    reply = await answer(s.slash(ada, scene.channel, "game replace", player=ada))
+    assert reply.content == "✅ Ada's seat is now played by the AI."
     await s.wait_for(
         lambda: [m for m in s.messages(scene.channel) if "**Game over!**" in m.content]
     )
@@ -74,7 +75,8 @@ async def test_railroad_ink_at_the_shared_table(scene: Scene, bot: GameBot) -> N
     results = png_attachment(s, card, "result-" + str(gid) + ".png")
     assert results.width >= 1000
 
-    # The rematch: a new lobby here with the same seats (the people who left are out) and options.
+    # The rematch: a new lobby here with the same seats (the people who left are out) and options,
+    # started by someone who kept their seat.
     lobby = await answer(s.click(ada, over, f"pl:rematch:{gid}"))
     fresh = await bot.service.table_in(scene.channel.id)
     assert fresh.row.id != gid and fresh.row.status == "lobby"

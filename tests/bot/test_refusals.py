@@ -146,7 +146,7 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         )
         assert await refusal(
             s.slash(ben, dm, "powerline place", placement="red:island", game=game.gid + 1), ben
-        ) == (f"You are not playing in game #{game.gid + 1}.")
+        ) == (f"You have no seat in game #{game.gid + 1}.")
         # Someone not at the table.
         out_dm = s.dm_channel(out)
         assert await refusal(
@@ -154,15 +154,15 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         ) == ("You are not in any running game.")
         assert await refusal(
             s.slash(out, scene.channel, "powerline place", placement="red:island"), out
-        ) == ("You are not in any running game.")
+        ) == ("You are not in any running game in this server.")
         assert await refusal(
             s.slash(out, out_dm, "powerline place", placement="red:island", game=game.gid), out
-        ) == (f"You are not playing in game #{game.gid}.")
+        ) == (f"You have no seat in game #{game.gid}.")
         assert await refusal(s.slash(out, out_dm, "powerline submit"), out) == (
             "You are not in any running game."
         )
         assert await refusal(s.slash(out, out_dm, "game takeback", game=game.gid), out) == (
-            "You have no seat in that running game."
+            f"You have no seat in game #{game.gid}."
         )
         assert await refusal(s.click(out, notice, f"pl:open:{game.gid}:1"), out) == (
             f"You don't have a seat in Powerline game #{game.gid}."

@@ -48,7 +48,7 @@ async def test_games_open_only_in_a_server_channel(scene: Scene, bot: GameBot) -
     for command in ("powerline open", "railroad open", "powergrid open"):
         said = await refusal(s.slash(scene.ada, s.dm_channel(scene.ada), command), scene.ada)
         assert said == "Open a game in a server channel, not in DMs."
-    assert await bot.service.games_of(scene.ada.id, lobbies=True) == []
+    assert await bot.service.games_of(scene.ada.id, guild_id=None, lobbies=True) == []
 
 
 async def test_options_that_dont_work_together_are_refused_privately(

@@ -131,4 +131,4 @@ async def test_stats_highscores_and_the_result_card(scene: Scene, bot: GameBot) 
     assert card.content == f"Powerline game #{solo}: finished"
     assert png_attachment(s, card, f"result-{solo}.png").width >= 1000
     missing = await respond(s.slash(scene.ben, scene.channel, "result", game_id=999))
-    assert missing.ephemeral and "no result" in missing.content
+    assert missing.ephemeral and missing.content == "There is no game #999 in this server."

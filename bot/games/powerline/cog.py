@@ -112,7 +112,9 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     async def _placement_choices(self, interaction: discord.Interaction, current: str):
         game = getattr(interaction.namespace, "game", None)
         try:
-            table = await self.service.pick_game(interaction.user.id, game, GAME)
+            table = await self.service.pick_game(
+                interaction.user.id, game, GAME, guild_id=interaction.guild_id
+            )
             draft = await self.service.draft(table.row.id, interaction.user.id)
         except UserError as exc:
             return [app_commands.Choice(name=exc.message[:100], value="-")]

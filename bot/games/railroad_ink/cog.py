@@ -35,7 +35,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     async def _options(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
         """The legal next steps of the user's draft, as step dicts."""
         game = getattr(interaction.namespace, "game", None)
-        table = await self.service.pick_game(interaction.user.id, game, GAME)
+        table = await self.service.pick_game(
+            interaction.user.id, game, GAME, guild_id=interaction.guild_id
+        )
         draft = await self.service.draft(table.row.id, interaction.user.id)
         return [json.loads(key) for _, key in draft.next_options]
 
@@ -132,7 +134,10 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         """The state of the user's Railroad Ink game, for naming dice and turns."""
         try:
             game = getattr(interaction.namespace, "game", None)
-            return (await self.service.pick_game(interaction.user.id, game, GAME)).state
+            table = await self.service.pick_game(
+                interaction.user.id, game, GAME, guild_id=interaction.guild_id
+            )
+            return table.state
         except UserError:
             return None
 
@@ -166,7 +171,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     async def _steps(self, interaction: discord.Interaction, current: str):
         game = getattr(interaction.namespace, "game", None)
         try:
-            table = await self.service.pick_game(interaction.user.id, game, GAME)
+            table = await self.service.pick_game(
+                interaction.user.id, game, GAME, guild_id=interaction.guild_id
+            )
             draft = await self.service.draft(table.row.id, interaction.user.id)
         except UserError as exc:
             return [app_commands.Choice(name=exc.message[:100], value="-")]

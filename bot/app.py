@@ -5,6 +5,7 @@ import logging
 import socket
 from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 import discord
 import yarl
@@ -21,6 +22,7 @@ from bot.settings import Settings
 from bot.store.backend import Database
 from bot.store.database import open_database
 from bot.store.repo import Repo
+from bot.ui.clicks import stray
 from bot.ui.lobby import LobbyButton, RematchButton
 from bot.ui.planning import DYNAMIC_ITEMS
 from bot.ui.presenter import presenters
@@ -80,6 +82,12 @@ class GameBot(commands.AutoShardedBot):
         self.clock = clock or SystemClock()
         self.tree.on_error = on_app_command_error
         self._ticker: asyncio.Task | None = None
+        self.clickables: list[type[discord.ui.DynamicItem[Any]]] = []
+        """Every restart-proof component added, so that one more can answer all the others."""
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        self.clickables.extend(items)
+        super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database)
@@ -99,6 +107,7 @@ class GameBot(commands.AutoShardedBot):
         )
         for extension in extensions():
             await self.load_extension(extension)
+        super().add_dynamic_items(stray(self.clickables))
         if not self.syncs_commands:
             return
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None

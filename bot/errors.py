@@ -1,4 +1,5 @@
-"""One place that turns every app-command error into a clear, private reply."""
+"""One place that turns every app-command error (and a click's unexpected one) into a clear,
+private reply."""
 
 import logging
 import secrets
@@ -30,8 +31,13 @@ def message_for(error: app_commands.AppCommandError) -> str:
         return (
             "That command is out of date; Discord will refresh it shortly. Try again in a minute."
         )
+    return unexpected(original or error)
+
+
+def unexpected(error: BaseException) -> str:
+    """Log an error nobody foresaw once, under a short reference; what the person is told."""
     ref = secrets.token_hex(3)
-    log.error("unexpected error (ref %s)", ref, exc_info=original or error)
+    log.error("unexpected error (ref %s)", ref, exc_info=error)
     return f"Something went wrong on our side (ref {ref}). Please try again in a moment."
 
 
@@ -45,11 +51,16 @@ def fit(text: str) -> str:
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
-async def on_app_command_error(
-    interaction: discord.Interaction, error: app_commands.AppCommandError
-) -> None:
-    text = fit(message_for(error))
+async def tell_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the person who acted (a follow-up if the interaction is already answered)."""
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    await tell_privately(interaction, message_for(error))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import inspect
 import secrets
 import time
@@ -32,7 +33,7 @@ from standin.model import (
     Role,
     User,
 )
-from standin.validate import SELECT_TYPES
+from standin.validate import SELECT_TYPES, walk_components
 
 if TYPE_CHECKING:
     from standin.commands import CommandStore
@@ -204,6 +205,38 @@ class Driver:
         data["values"] = self._select_values(message.channel, component, values, data)
         return await self._interact(MESSAGE_COMPONENT, user, message.channel, data, message=message)
 
+    async def forge_component(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+        component_type: int = 2,
+    ) -> Interaction:
+        """Only for tests of forged input: a component interaction Discord would never deliver,
+        with a custom id or ``values`` that ``message`` does not carry."""
+        self._check_visible(user, message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if component_type in SELECT_TYPES:
+            data["values"] = [str(v) for v in values or ()]
+        # discord.py looks the clicked component up in the interaction's copy of the message, so
+        # that copy shows the forged one (a select offers exactly ``values``) in place of the
+        # first of its type, as a message of an older bot version would; the stored one is kept.
+        shown = copy.deepcopy(message.components)
+        if message.find_component(custom_id=custom_id) is None:
+            forged = _forged(custom_id, component_type, data.get("values", []))
+            same = [c for _, c in walk_components(shown) if c.get("type") == component_type]
+            if same:
+                data["id"] = same[0].get("id")
+                same[0].clear()
+                same[0].update(forged)
+            else:
+                shown.append({"type": 1, "components": [forged]})
+        return await self._interact(
+            MESSAGE_COMPONENT, user, message.channel, data, message=message, shown=shown
+        )
+
     async def submit_modal(
         self,
         user: User,
@@ -333,12 +366,15 @@ class Driver:
         if user.id not in channel.guild.members:
             raise DriverError(f"{user.name} is not a member of {channel.guild.name}")
 
-    def _component(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
+    def _check_visible(self, user: User, message: Message) -> None:
         if message.deleted:
             raise DriverError(f"message {message.id} was deleted")
         if message.ephemeral and message.visible_to is not user:
             raise DriverError(f"{user.name} cannot see ephemeral message {message.id}")
         self._check_presence(user, message.channel)
+
+    def _component(self, user: User, message: Message, custom_id: str) -> dict[str, Any]:
+        self._check_visible(user, message)
         component = message.component(custom_id=custom_id)
         if component.get("disabled"):
             raise DriverError(f"{custom_id!r} is disabled")
@@ -397,6 +433,7 @@ class Driver:
         *,
         message: Message | None = None,
         parent: Interaction | None = None,
+        shown: list[dict[str, Any]] | None = None,
     ) -> Interaction:
         if not self.gateway.sessions:
             raise DriverError("no gateway session: is the bot connected?")
@@ -417,6 +454,20 @@ class Driver:
         payload = payloads.interaction(
             it, application_id=self.application_id, bot_permissions=self.permissions_in(channel)
         )
+        if shown is not None:
+            payload["message"]["components"] = shown
         self.gateway.dispatch("INTERACTION_CREATE", payload)
         await asyncio.sleep(0)
         return it
+
+
+def _forged(custom_id: str, kind: int, values: list[str]) -> dict[str, Any]:
+    """A component the bot never drew: a button, or a select offering exactly ``values``."""
+    if kind == 2:
+        return {"type": 2, "style": 2, "label": "Forged", "custom_id": custom_id}
+    component: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+    if kind == 3:
+        offered = values or ["-"]
+        component["options"] = [{"label": v[:100], "value": v} for v in offered]
+        component["max_values"] = len(offered)
+    return component

@@ -1,12 +1,11 @@
 """The lobby: its embed with each game's options in words, its buttons, and the rematch button."""
 
-import re
-
 import discord
 
 from bot.service.options import TableOptions
 from bot.service.service import Table
-from bot.ui.common import flush, guarded, is_moderator, said, service
+from bot.ui.clicks import Clicked
+from bot.ui.common import flush, guarded, moderates, said, service
 
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -58,6 +57,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
 
 
 class LobbyButton(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pl:lobby:(?P<game>\d+):(?P<action>join|leave|ai|start|cancel)",
 ):
@@ -67,28 +67,24 @@ class LobbyButton(
             label=label, style=style, custom_id=f"pl:lobby:{game_id}:{action}"
         )
         super().__init__(button)
-        self.game_id, self.action = game_id, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "LobbyButton":
-        return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             svc, user = service(interaction.client), interaction.user
-            mod = is_moderator(interaction)
-            if self.action == "join":
-                table = await svc.join(self.game_id, user.id, user.display_name)
-            elif self.action == "leave":
-                table = await svc.leave_lobby(self.game_id, user.id)
-            elif self.action == "ai":
-                table = await svc.add_ai(self.game_id, user.id, mod)
-            elif self.action == "cancel":
-                table = await svc.cancel(self.game_id, user.id, mod)
+            game_id, action = self.number("game"), self.fields["action"]
+            # A forged id naming another server's game gets the refusal of a missing one.
+            here = await svc.table_for(game_id, user.id, interaction.guild_id)
+            mod = moderates(interaction, here.row.guild_id)
+            if action == "join":
+                table = await svc.join(game_id, user.id, user.display_name)
+            elif action == "leave":
+                table = await svc.leave_lobby(game_id, user.id)
+            elif action == "ai":
+                table = await svc.add_ai(game_id, user.id, mod)
+            elif action == "cancel":
+                table = await svc.cancel(game_id, user.id, mod)
             else:
-                table = await svc.start(self.game_id, user.id, mod)
+                table = await svc.start(game_id, user.id, mod)
             live = table.row.status == "lobby"
             await interaction.response.edit_message(
                 embed=lobby_embed(table), view=lobby_view(table) if live else None
@@ -106,7 +102,7 @@ def lobby_view(table: Table) -> discord.ui.View:
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:rematch:(?P<game>\d+)"
+    Clicked, discord.ui.DynamicItem[discord.ui.Button], template=r"pl:rematch:(?P<game>\d+)"
 ):
     """On the final results: a new lobby here with the same seats and options."""
 
@@ -115,19 +111,13 @@ class RematchButton(
             label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pl:rematch:{game_id}"
         )
         super().__init__(button)
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "RematchButton":
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, user = service(interaction.client), interaction.user
-            table = await svc.rematch(self.game_id, user.id, user.display_name)
-            note = f"Rematch of game #{self.game_id}: the same seats and options."
+            svc, user, game_id = service(interaction.client), interaction.user, self.number("game")
+            await svc.table_for(game_id, user.id, interaction.guild_id)
+            table = await svc.rematch(game_id, user.id, user.display_name)
+            note = f"Rematch of game #{game_id}: the same seats and options."
             await interaction.response.send_message(
                 embed=lobby_embed(table, note), view=lobby_view(table)
             )

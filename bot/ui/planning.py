@@ -2,14 +2,15 @@
 carries the game and round they act on."""
 
 import io
-import re
 from typing import Any
 
 import discord
 
 from bot.drawing import draw
+from bot.errors import quote
 from bot.service.errors import UserError
 from bot.service.service import DraftView, Service, Table
+from bot.ui.clicks import Clicked
 from bot.ui.common import flush, guarded, said, service
 from bot.ui.presenter import presenter
 
@@ -65,6 +66,7 @@ def planner_text(draft: DraftView) -> str:
 
 
 class PlannerButton(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pl:plan:(?P<game>\d+):(?P<round>\d+):(?P<action>undo|clear|vacation|show|submit|back)",
 ):
@@ -77,31 +79,26 @@ class PlannerButton(
             disabled=disabled,
         )
         super().__init__(button)
-        self.game_id, self.round, self.action = game_id, round_, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "PlannerButton":
-        return cls(int(match["game"]), int(match["round"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             svc, uid = service(interaction.client), interaction.user.id
-            await svc.check_round(self.game_id, self.round)
-            if self.action == "back":
-                draft = await svc.draft(self.game_id, uid)
+            game_id, round_ = self.number("game"), self.number("round")
+            action = self.fields["action"]
+            await svc.check_round(game_id, round_)
+            if action == "back":
+                draft = await svc.draft(game_id, uid)
                 await interaction.response.edit_message(view=planner_view(draft))
                 return
-            if self.action == "show":
+            if action == "show":
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                await interaction.followup.send(file=await draft_board(svc, self.game_id, uid))
+                await interaction.followup.send(file=await draft_board(svc, game_id, uid))
                 return
-            if self.action == "submit":
-                await svc.submit(self.game_id, uid, self.round)
-                table = await svc.table(self.game_id)
-                same = table.row.status == "active" and table.state.round == self.round
-                draft = await svc.draft(self.game_id, uid) if same else None
+            if action == "submit":
+                await svc.submit(game_id, uid, round_)
+                table = await svc.table(game_id)
+                same = table.row.status == "active" and table.state.round == round_
+                draft = await svc.draft(game_id, uid) if same else None
                 if draft is None:
                     await interaction.response.edit_message(
                         content="✅ Plan submitted, and the round is resolving.", view=None
@@ -110,13 +107,13 @@ class PlannerButton(
                     await interaction.response.edit_message(**await refreshed(draft))
                 await flush(interaction.client)
                 return
-            current = await svc.draft(self.game_id, uid)
+            current = await svc.draft(game_id, uid)
             draft = await svc.edit_draft(
-                self.game_id,
+                game_id,
                 uid,
-                undo=self.action == "undo",
-                clear=self.action == "clear",
-                vacation=(not current.vacation) if self.action == "vacation" else None,
+                undo=action == "undo",
+                clear=action == "clear",
+                vacation=(not current.vacation) if action == "vacation" else None,
             )
             await interaction.response.edit_message(**await refreshed(draft))
 
@@ -124,6 +121,7 @@ class PlannerButton(
 
 
 class PlannerSelect(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"pl:pick:(?P<game>\d+):(?P<round>\d+)(?::(?P<part>\d))?",
 ):
@@ -147,26 +145,20 @@ class PlannerSelect(
             disabled=not choices,
         )
         super().__init__(select)
-        self.game_id, self.round = game_id, round_
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> "PlannerSelect":
-        self = cls(int(match["game"]), int(match["round"]), part=int(match["part"] or 0))
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc = service(interaction.client)
-            await svc.check_round(self.game_id, self.round)
-            values = self.item.values
-            if not values or values[0] == "-":
+            svc, game_id = service(interaction.client), self.number("game")
+            await svc.check_round(game_id, self.number("round"))
+            key = self.choice()
+            if key == "-":
                 raise UserError("Nothing can be added to this plan.")
-            table = await svc.table(self.game_id)
-            step = table.hosted.planner.parse_key(values[0])
-            draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
+            table = await svc.table(game_id)
+            try:
+                step = table.hosted.planner.parse_key(key)
+            except ValueError:
+                raise self.damaged(f"“{quote(key)}” is not a step") from None
+            draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
             await interaction.response.edit_message(**await refreshed(draft))
 
         await guarded(interaction, act)
@@ -214,7 +206,9 @@ def group_view(draft: DraftView, group: str) -> discord.ui.View:
 
 
 class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pl:group:(?P<game>\d+):(?P<round>\d+)"
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pl:group:(?P<game>\d+):(?P<round>\d+)",
 ):
     """When the next steps are more than one select holds: their group first."""
 
@@ -233,22 +227,13 @@ class GroupSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.round = game_id, round_
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> "GroupSelect":
-        self = cls(int(match["game"]), int(match["round"]))
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc = service(interaction.client)
-            await svc.check_round(self.game_id, self.round)
-            draft = await svc.draft(self.game_id, interaction.user.id)
-            view = group_view(draft, self.item.values[0])
+            svc, game_id = service(interaction.client), self.number("game")
+            await svc.check_round(game_id, self.number("round"))
+            draft = await svc.draft(game_id, interaction.user.id)
+            view = group_view(draft, self.choice())
             await interaction.response.edit_message(view=view)
 
         await guarded(interaction, act)
@@ -268,7 +253,9 @@ def add_planner_buttons(view: discord.ui.View, draft: DraftView) -> None:
 
 
 class OpenPlanner(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:open:(?P<game>\d+):(?P<round>\d+)"
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:open:(?P<game>\d+):(?P<round>\d+)",
 ):
     """For players whose DMs are closed: the planner, privately, in the channel."""
 
@@ -277,19 +264,12 @@ class OpenPlanner(
             label="Plan", style=discord.ButtonStyle.primary, custom_id=f"pl:open:{game_id}:{round_}"
         )
         super().__init__(button)
-        self.game_id, self.round = game_id, round_
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "OpenPlanner":
-        return cls(int(match["game"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc = service(interaction.client)
-            await svc.check_round(self.game_id, self.round)
-            draft = await svc.draft(self.game_id, interaction.user.id)
+            svc, game_id = service(interaction.client), self.number("game")
+            await svc.check_round(game_id, self.number("round"))
+            draft = await svc.draft(game_id, interaction.user.id)
             await interaction.response.send_message(
                 planner_text(draft), view=planner_view(draft), ephemeral=True
             )

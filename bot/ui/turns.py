@@ -3,7 +3,6 @@ people whose DMs are closed, and the status message edited in place."""
 
 import io
 import json
-import re
 from typing import Any
 
 import discord
@@ -12,6 +11,7 @@ from bot import drawing
 from bot.service.errors import UserError
 from bot.service.hosting import fill
 from bot.service.service import Table, TurnView
+from bot.ui.clicks import Clicked, json_object
 from bot.ui.common import flush, game_ref, guarded, said, said_names, service
 from bot.ui.presenter import presenter
 
@@ -65,7 +65,9 @@ async def act(interaction: discord.Interaction, game_id: int, turn: int, action:
 
 
 class OpenPanel(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:turn:(?P<game>\d+):(?P<turn>\d+)"
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:turn:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """For a person whose DMs are closed: their "your turn" panel, privately, in the channel."""
 
@@ -76,17 +78,10 @@ class OpenPanel(
             custom_id=f"pl:turn:{game_id}:{turn}",
         )
         super().__init__(button)
-        self.game_id, self.turn = game_id, turn
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "OpenPanel":
-        return cls(int(match["game"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act_() -> None:
-            tv = await service(interaction.client).turn(self.game_id, interaction.user.id)
+            tv = await service(interaction.client).turn(self.number("game"), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             file = await panel_file(tv)
             kwargs: dict[str, Any] = {"file": file} if file else {}
@@ -126,16 +121,14 @@ def action_key(action: dict[str, Any]) -> str:
 
 
 def parse_action_key(key: str) -> dict[str, Any]:
-    try:
-        data = json.loads(key)
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
+    data = json_object(key)
+    if data is None:
         raise UserError("That choice is not a move: pick one of the panel's options.")
     return data
 
 
 class ActSelect(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"pl:act:(?P<game>\d+):(?P<turn>\d+):(?P<row>\d)",
 ):
@@ -161,27 +154,20 @@ class ActSelect(
             row=row,
         )
         super().__init__(select)
-        self.game_id, self.turn = game_id, turn
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> "ActSelect":
-        self = cls(int(match["game"]), int(match["turn"]), int(match["row"]))
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            values = self.item.values
-            if not values or values[0] == "-":
+            game_id, turn = self.number("game"), self.number("turn")
+            value = self.choice()
+            if value == "-":
                 raise UserError("There is nothing to choose here.")
-            await act(interaction, self.game_id, self.turn, parse_action_key(values[0]))
+            await act(interaction, game_id, turn, self.move(value))
 
         await guarded(interaction, go)
 
 
 class ActButton(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pl:do:(?P<game>\d+):(?P<turn>\d+):(?P<key>.+)",
 ):
@@ -203,23 +189,34 @@ class ActButton(
             row=row,
         )
         super().__init__(button)
-        self.game_id, self.turn, self.action = game_id, turn, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "ActButton":
-        return cls(int(match["game"]), int(match["turn"]), parse_action_key(match["key"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
-            await act(interaction, self.game_id, self.turn, self.action)
+            game_id, turn = self.number("game"), self.number("turn")
+            await act(interaction, game_id, turn, self.move(self.fields["key"]))
 
         await guarded(interaction, go)
 
 
+class PanelClick(Clicked):
+    """Mixed into a panel's step (a select of plants, a Back button): the click is read as the
+    seat's turn now, a panel of an earlier turn refused, then handled by `clicked`."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            tv = await fresh_turn(interaction, self.number("game"), self.number("turn"))
+            await self.clicked(interaction, tv)
+
+        await guarded(interaction, go)
+
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        raise NotImplementedError
+
+
 class PanelBack(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pl:back:(?P<game>\d+):(?P<turn>\d+)"
+    PanelClick,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:back:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """Back from a step of a panel (a plant's bids, a region's cities) to the whole panel."""
 
@@ -232,20 +229,9 @@ class PanelBack(
                 row=4,
             )
         )
-        self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> "PanelBack":
-        return cls(int(match["game"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
 
 
 async def fresh_turn(interaction: discord.Interaction, game_id: int, turn: int) -> TurnView:
@@ -269,7 +255,7 @@ async def command_move(
     """A move made by slash command: answered with what changed and, if the seat still owes a
     move, its panel."""
     svc = service(interaction.client)
-    table = await svc.pick_game(interaction.user.id, game_id, game)
+    table = await svc.pick_game(interaction.user.id, game_id, game, guild_id=interaction.guild_id)
     table, text = await svc.act(table.row.id, interaction.user.id, action)
     done = f"✅ You {fill(text, [s.name for s in table.seats])}."
     private = interaction.guild is not None
@@ -289,7 +275,10 @@ async def legal_moves(interaction: discord.Interaction, game: str) -> TurnView |
     svc = service(interaction.client)
     try:
         table = await svc.pick_game(
-            interaction.user.id, getattr(interaction.namespace, "game", None), game
+            interaction.user.id,
+            getattr(interaction.namespace, "game", None),
+            game,
+            guild_id=interaction.guild_id,
         )
         return await svc.turn(table.row.id, interaction.user.id)
     except UserError:

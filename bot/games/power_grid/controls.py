@@ -1,7 +1,6 @@
 """Power Grid's "your turn" panel: selects and buttons for exactly the legal moves, with the price
 of a purchase or a build shown before it is made (restart-proof: ids carry game and turn)."""
 
-import re
 from itertools import permutations
 from typing import Any
 
@@ -9,8 +8,8 @@ import discord
 
 from bot.service.errors import UserError
 from bot.service.service import TurnView
-from bot.ui.common import guarded
-from bot.ui.turns import ActButton, ActSelect, PanelBack, act, fresh_turn, turn_text
+from bot.ui.clicks import Clicked
+from bot.ui.turns import ActButton, ActSelect, PanelBack, PanelClick, act, turn_text
 from engine.core import IllegalAction
 from engine.power_grid.build import price_build
 from engine.power_grid.market import buy_cost
@@ -100,7 +99,9 @@ def power_options(tv: TurnView) -> list[tuple[str, dict[str, Any]]]:
 
 
 class PlantSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pg:plant:(?P<game>\d+):(?P<turn>\d+)"
+    PanelClick,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pg:plant:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """Open an auction: the plant first, then the bid."""
 
@@ -114,33 +115,24 @@ class PlantSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "PlantSelect":
-        self = cls(int(match["game"]), int(match["turn"]))
-        self.item = item
-        return self
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            plant = int(self.item.values[0])
-            bids = [a for a in _of(tv, "open") if a["plant"] == plant]
-            if not bids:
-                raise UserError(f"Plant {plant} can't be auctioned now.")
-            view = discord.ui.View(timeout=None)
-            options = [(f"Open plant {plant} at {a['bid']} Elektro", a) for a in bids]
-            view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, "Your opening bid…"))
-            view.add_item(PanelBack(tv.table.row.id, tv.turn))
-            text = turn_text(tv, f"{plant_label(plant)}. The lowest bid is its number.")
-            await interaction.response.edit_message(content=text, view=view)
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        plant = self.whole(self.choice(), "plant")
+        bids = [a for a in _of(tv, "open") if a["plant"] == plant]
+        if not bids:
+            raise UserError(f"Plant {plant} can't be auctioned now.")
+        view = discord.ui.View(timeout=None)
+        options = [(f"Open plant {plant} at {a['bid']} Elektro", a) for a in bids]
+        view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, "Your opening bid…"))
+        view.add_item(PanelBack(tv.table.row.id, tv.turn))
+        text = turn_text(tv, f"{plant_label(plant)}. The lowest bid is its number.")
+        await interaction.response.edit_message(content=text, view=view)
 
 
 class KindSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pg:kind:(?P<game>\d+):(?P<turn>\d+)"
+    PanelClick,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pg:kind:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """Buy resources: the kind first, then how many, with the price of each quantity."""
 
@@ -155,29 +147,18 @@ class KindSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "KindSelect":
-        self = cls(int(match["game"]), int(match["turn"]))
-        self.item = item
-        return self
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            kind = self.item.values[0]
-            if kind not in RESOURCES:
-                raise UserError("Pick coal, oil, garbage or uranium.")
-            options = quantities(tv, kind)
-            if not options:
-                raise UserError(f"You can't buy {kind} now.")
-            view = discord.ui.View(timeout=None)
-            view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, f"How much {kind}?"))
-            view.add_item(PanelBack(tv.table.row.id, tv.turn))
-            await interaction.response.edit_message(view=view)
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        kind = self.choice()
+        if kind not in RESOURCES:
+            raise UserError("Pick coal, oil, garbage or uranium.")
+        options = quantities(tv, kind)
+        if not options:
+            raise UserError(f"You can't buy {kind} now.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, f"How much {kind}?"))
+        view.add_item(PanelBack(tv.table.row.id, tv.turn))
+        await interaction.response.edit_message(view=view)
 
 
 def quantities(tv: TurnView, kind: str) -> list[tuple[str, dict[str, Any]]]:
@@ -198,7 +179,9 @@ def quantities(tv: TurnView, kind: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 class RegionSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pg:region:(?P<game>\d+):(?P<turn>\d+)"
+    PanelClick,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pg:region:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """Build: a region first, then any of its reachable cities, then the total to confirm."""
 
@@ -212,35 +195,38 @@ class RegionSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "RegionSelect":
-        self = cls(int(match["game"]), int(match["turn"]))
-        self.item = item
-        return self
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            region = self.item.values[0]
-            cities = [a["cities"][0] for a in _of(tv, "build")]
-            here = [c for c in cities if _region(tv, c) == region][:25]
-            if not here:
-                raise UserError(f"You can't build in {region} now.")
-            view = discord.ui.View(timeout=None)
-            view.add_item(CitySelect(tv.table.row.id, tv.turn, tv.view["map"], here))
-            view.add_item(PanelBack(tv.table.row.id, tv.turn))
-            await interaction.response.edit_message(view=view)
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        region = self.choice()
+        cities = [a["cities"][0] for a in _of(tv, "build")]
+        here = [c for c in cities if _region(tv, c) == region][:25]
+        if not here:
+            raise UserError(f"You can't build in {region} now.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(CitySelect(tv.table.row.id, tv.turn, tv.view["map"], here))
+        view.add_item(PanelBack(tv.table.row.id, tv.turn))
+        await interaction.response.edit_message(view=view)
 
 
 def _index(map_name: str) -> list[str]:
     return [c.name for c in game_map(map_name).cities]
 
 
+def _cities(item: Clicked, tv: TurnView, numbers: list[str]) -> list[str]:
+    """The cities a component names by their place on its map, which must be the game's."""
+    name = game_map(tv.view["map"]).name
+    if item.fields["map"] != tv.view["map"]:
+        raise item.damaged(f"it names the map “{item.fields['map']}”, and this game is on {name}")
+    index = _index(tv.view["map"])
+    places = [item.whole(n, "city") for n in numbers]
+    beyond = [n for n in places if not 0 <= n < len(index)]
+    if beyond:
+        raise item.damaged(f"{name} has no city number {beyond[0]}")
+    return [index[n] for n in places]
+
+
 class CitySelect(
+    PanelClick,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"pg:cities:(?P<game>\d+):(?P<turn>\d+):(?P<map>[a-z]+)",
 ):
@@ -257,30 +243,18 @@ class CitySelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.turn, self.map = game_id, turn, map_name
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "CitySelect":
-        self = cls(int(match["game"]), int(match["turn"]), match["map"])
-        self.item = item
-        return self
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            index = _index(self.map)
-            cities = [index[int(v)] for v in self.item.values if v.isdigit()]
-            action = cheapest_build(tv, cities)
-            view = discord.ui.View(timeout=None)
-            price = price_build(tv.table.state, tv.seat, action["cities"])
-            label = f"Build for {price} Elektro"
-            view.add_item(BuildButton(tv.table.row.id, tv.turn, self.map, action["cities"], label))
-            view.add_item(PanelBack(tv.table.row.id, tv.turn))
-            where = ", ".join(action["cities"])
-            text = turn_text(tv, f"Build in {where}: {price} Elektro in all. Confirm?")
-            await interaction.response.edit_message(content=text, view=view)
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        action = cheapest_build(tv, _cities(self, tv, self.choices()))
+        view = discord.ui.View(timeout=None)
+        price = price_build(tv.table.state, tv.seat, action["cities"])
+        label = f"Build for {price} Elektro"
+        gid, map_name = tv.table.row.id, tv.view["map"]
+        view.add_item(BuildButton(gid, tv.turn, map_name, action["cities"], label))
+        view.add_item(PanelBack(tv.table.row.id, tv.turn))
+        where = ", ".join(action["cities"])
+        text = turn_text(tv, f"Build in {where}: {price} Elektro in all. Confirm?")
+        await interaction.response.edit_message(content=text, view=view)
 
 
 def cheapest_build(tv: TurnView, cities: list[str]) -> dict[str, Any]:
@@ -302,6 +276,7 @@ def cheapest_build(tv: TurnView, cities: list[str]) -> dict[str, Any]:
 
 
 class BuildButton(
+    PanelClick,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"pg:build:(?P<game>\d+):(?P<turn>\d+):(?P<map>[a-z]+):(?P<cities>[\d.]+)",
 ):
@@ -315,24 +290,11 @@ class BuildButton(
                 custom_id=f"pg:build:{game_id}:{turn}:{map_name}:{key}",
             )
         )
-        self.game_id, self.turn, self.cities = game_id, turn, cities
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "BuildButton":
-        index = _index(match["map"])
-        numbers = [int(n) for n in match["cities"].split(".") if n]
-        if any(n >= len(index) for n in numbers):
-            raise UserError("That build names a city this map doesn't have.")
-        cities = [index[n] for n in numbers]
-        return cls(int(match["game"]), int(match["turn"]), match["map"], cities)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            await act(
-                interaction, self.game_id, self.turn, {"type": "build", "cities": self.cities}
-            )
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        cities = _cities(self, tv, self.fields["cities"].split("."))
+        build = {"type": "build", "cities": cities}
+        await act(interaction, tv.table.row.id, self.number("turn"), build)
 
 
 DYNAMIC_ITEMS = (PlantSelect, KindSelect, RegionSelect, CitySelect, BuildButton)

@@ -1,7 +1,6 @@
 """Propeller Islands' "your turn" panel: exactly the legal decisions, as buttons and selects
 grouped so no menu exceeds Discord's limits (25 options a select, 5 rows a message)."""
 
-import re
 from typing import Any
 
 import discord
@@ -9,8 +8,7 @@ import discord
 from bot.games.propeller_islands.words import hex_words, tile_words
 from bot.service.errors import UserError
 from bot.service.service import TurnView
-from bot.ui.common import guarded
-from bot.ui.turns import ActButton, ActSelect, PanelBack, fresh_turn
+from bot.ui.turns import ActButton, ActSelect, PanelBack, PanelClick
 
 BUTTONS = {
     "activate": "Activate buildings",
@@ -136,7 +134,9 @@ def _add_buttons(view: discord.ui.View, tv: TurnView) -> None:
 
 
 class KindSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"pi:kind:(?P<game>\d+):(?P<turn>\d+)"
+    PanelClick,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pi:kind:(?P<game>\d+):(?P<turn>\d+)",
 ):
     """When one menu per kind would not fit: the kind of decision first."""
 
@@ -150,28 +150,17 @@ class KindSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "KindSelect":
-        self = cls(int(match["game"]), int(match["turn"]))
-        self.item = item
-        return self
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def go() -> None:
-            tv = await fresh_turn(interaction, self.game_id, self.turn)
-            kind = self.item.values[0]
-            actions = _groups(tv).get(kind)
-            if not actions:
-                raise UserError("You can't do that now.")
-            view = discord.ui.View(timeout=None)
-            for select in _selects(tv, kind, actions, 0)[:SELECT_ROWS]:
-                view.add_item(select)
-            view.add_item(PanelBack(tv.table.row.id, tv.turn))
-            await interaction.response.edit_message(view=view)
-
-        await guarded(interaction, go)
+    async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
+        kind = self.choice()
+        actions = _groups(tv).get(kind)
+        if not actions:
+            raise UserError("You can't do that now.")
+        view = discord.ui.View(timeout=None)
+        for select in _selects(tv, kind, actions, 0)[:SELECT_ROWS]:
+            view.add_item(select)
+        view.add_item(PanelBack(tv.table.row.id, tv.turn))
+        await interaction.response.edit_message(view=view)
 
 
 DYNAMIC_ITEMS = (KindSelect,)

@@ -1,13 +1,15 @@
 """Railroad Ink's DM planner as selects: die, then cell, then orientation (restart-proof)."""
 
 import json
-import re
 from typing import Any
 
 import discord
 
+from bot.errors import quote
 from bot.games.railroad_ink.plugin import face_of, turn_words
+from bot.service.errors import UserError
 from bot.service.service import DraftView
+from bot.ui.clicks import Clicked
 from bot.ui.common import guarded, service
 from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, refreshed
 
@@ -23,12 +25,19 @@ def die_value(step: dict[str, Any]) -> str:
     return f"special:{step['face']}" if step["die"] == "special" else step["die"]
 
 
-def _matches(step: dict[str, Any], die: str) -> bool:
-    return die_value(step) == die
+def _legal(draft: DraftView, die: str, cell: str | None = None) -> list[dict[str, Any]]:
+    """The draws of `die` (in `cell`) the plan may take now; a die or cell with none is refused."""
+    found = [s for s in draws(draft) if die_value(s) == die and cell in (None, s["cell"])]
+    if not found:
+        where = f" in {quote(cell)}" if cell else ""
+        raise UserError(f"You can't draw that die{where} now.")
+    return found
 
 
 class DieSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"ri:die:(?P<game>\d+):(?P<round>\d+)"
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ri:die:(?P<game>\d+):(?P<round>\d+)",
 ):
     def __init__(
         self, game_id: int, round_: int, options: list[discord.SelectOption] | None = None
@@ -41,24 +50,18 @@ class DieSelect(
                 disabled=not options,
             )
         )
-        self.game_id, self.round = game_id, round_
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "DieSelect":
-        self = cls(int(match["game"]), int(match["round"]))
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            die = self.item.values[0]
-            draft = await _draft(interaction, self.game_id, self.round)
+            die = self.choice()
+            draft = await _draft(interaction, self.number("game"), self.number("round"))
             await interaction.response.edit_message(view=cell_view(draft, die))
 
         await guarded(interaction, act)
 
 
 class CellSelect(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"ri:cell:(?P<game>\d+):(?P<round>\d+):(?P<die>[a-z0-9_:]+):(?P<part>\d)",
 ):
@@ -75,24 +78,18 @@ class CellSelect(
                 disabled=not cells,
             )
         )
-        self.game_id, self.round, self.die = game_id, round_, die
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "CellSelect":
-        self = cls(int(match["game"]), int(match["round"]), match["die"], int(match["part"]))
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            cell = self.item.values[0]
-            draft = await _draft(interaction, self.game_id, self.round)
-            await interaction.response.edit_message(view=turn_view(draft, self.die, cell))
+            cell = self.choice()
+            draft = await _draft(interaction, self.number("game"), self.number("round"))
+            await interaction.response.edit_message(view=turn_view(draft, self.fields["die"], cell))
 
         await guarded(interaction, act)
 
 
 class TurnSelect(
+    Clicked,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"ri:turn:(?P<game>\d+):(?P<round>\d+):(?P<die>[a-z0-9_:]+):(?P<cell>[A-G][1-7])",
 ):
@@ -116,27 +113,24 @@ class TurnSelect(
                 disabled=not turns,
             )
         )
-        self.game_id, self.round, self.die, self.cell = game_id, round_, die, cell
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "TurnSelect":
-        self = cls(int(match["game"]), int(match["round"]), match["die"], match["cell"])
-        self.item = item
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc = service(interaction.client)
-            await svc.check_round(self.game_id, self.round)
+            game_id, die, cell = self.number("game"), self.fields["die"], self.fields["cell"]
+            orientation = self.whole(self.choice(), "orientation")
+            draft = await _draft(interaction, game_id, self.number("round"))
+            if orientation not in {s["orientation"] for s in _legal(draft, die, cell)}:
+                raise UserError(f"That orientation doesn't fit in {cell} now.")
             step: dict[str, Any] = {
                 "step": "draw",
-                "die": self.die,
-                "cell": self.cell,
-                "orientation": int(self.item.values[0]),
+                "die": die,
+                "cell": cell,
+                "orientation": orientation,
             }
-            if self.die.startswith("special:"):
-                step.update(die="special", face=self.die.split(":", 1)[1])
-            draft = await svc.edit_draft(self.game_id, interaction.user.id, add=step)
+            if die.startswith("special:"):
+                step.update(die="special", face=die.split(":", 1)[1])
+            svc = service(interaction.client)
+            draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
             await interaction.response.edit_message(**await refreshed(draft))
 
         await guarded(interaction, act)
@@ -155,7 +149,7 @@ def die_options(draft: DraftView) -> list[discord.SelectOption]:
 
 
 def cell_view(draft: DraftView, die: str) -> discord.ui.View:
-    cells = sorted({s["cell"] for s in draws(draft) if _matches(s, die)})
+    cells = sorted({s["cell"] for s in _legal(draft, die)})
     view = discord.ui.View(timeout=None)
     for part, columns in enumerate(COLUMN_GROUPS):
         view.add_item(
@@ -169,9 +163,7 @@ def cell_view(draft: DraftView, die: str) -> discord.ui.View:
 
 
 def turn_view(draft: DraftView, die: str, cell: str) -> discord.ui.View:
-    turns = sorted(
-        {s["orientation"] for s in draws(draft) if _matches(s, die) and s["cell"] == cell}
-    )
+    turns = sorted({s["orientation"] for s in _legal(draft, die, cell)})
     face = face_of(draft.table.state, die)
     labelled = [(t, turn_words(face, t)) for t in turns]
     view = discord.ui.View(timeout=None)
@@ -199,7 +191,9 @@ def railroad_planner_view(draft: DraftView) -> discord.ui.View:
 
 
 class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"ri:back:(?P<game>\d+):(?P<round>\d+)"
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ri:back:(?P<game>\d+):(?P<round>\d+)",
 ):
     """Back from the cell or the orientation select to the whole planner."""
 
@@ -211,15 +205,10 @@ class BackButton(
                 custom_id=f"ri:back:{game_id}:{round_}",
             )
         )
-        self.game_id, self.round = game_id, round_
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> "BackButton":
-        return cls(int(match["game"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            draft = await _draft(interaction, self.game_id, self.round)
+            draft = await _draft(interaction, self.number("game"), self.number("round"))
             await interaction.response.edit_message(view=railroad_planner_view(draft))
 
         await guarded(interaction, act)

@@ -17,7 +17,9 @@ def _names() -> re.Pattern[str]:
         game = registry.get(name)
         words |= {name.replace("_", " "), game.title.lower()}
     words |= {g.command for g in hosted().values()}
-    return re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True)))
+    # Whole words: a game called "nim" must not forbid "minimum".
+    names = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(rf"\b(?:{names})\b")
 
 
 def _platform_files() -> list[Path]:
@@ -40,6 +42,8 @@ def test_the_grep_would_catch_a_game_name():
     pattern = _names()
     assert pattern.search("from bot.games.railroad_ink import x".replace("_", " "))
     assert pattern.search('if game == "power grid":')
+    assert pattern.search("/powergrid open")
+    assert not pattern.search("a powerlineup, a powergridlock, propellers")
     assert len(_platform_files()) > 20
 
 

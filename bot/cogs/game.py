@@ -67,15 +67,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         else:
             embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
         standings = sorted(table.game.standings(table.state), key=lambda r: (r["rank"], r["seat"]))
-        embed.add_field(
-            name="Scores",
-            value="\n".join(
-                f"{r['rank']}. {said(names[r['seat']])}: {table.hosted.score(r['score'])}"
-                + (f" ({r['note']})" if r["note"] else "")
-                for r in standings
-            ),
-            inline=False,
-        )
+        lines = [
+            f"{r['rank']}. {said(names[r['seat']])}: {table.hosted.score(r['score'])}"
+            for r in standings
+        ]
+        # A hidden tiebreak is said once under the places it leaves shared.
+        notes = dict.fromkeys(r["note"] for r in standings if r["note"])
+        lines += [f"*{note[0].upper()}{note[1:]}.*" for note in notes]
+        embed.add_field(name="Scores", value="\n".join(lines), inline=False)
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(image), filename="status.png")
         )
@@ -125,7 +124,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         text = f"Replay of {table.label} ({len(doc['actions'])} actions)"
         if "hidden" in doc:
             # A running game's log is what this person may know; say what it leaves out.
-            text += ", as you may know it; hidden until the end: " + "; ".join(doc["hidden"])
+            text += ", as you may know it; hidden from you for now: " + "; ".join(doc["hidden"])
         await interaction.response.send_message(
             fit(text + "."),
             file=discord.File(io.BytesIO(data), filename=f"{table.row.game}-{table.row.id}.json"),

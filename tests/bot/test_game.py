@@ -143,7 +143,8 @@ async def check_public_log(game: Game, person: User) -> None:
     it has no seed, and says what it leaves out."""
     reply = await respond(game.server.slash(person, game.channel, "game log"))
     assert reply is not None and reply.ephemeral and reply.visible_to is person
-    assert "hidden until the end: each player's plan for the round being planned" in reply.content
+    told = "hidden from you for now: each player's plan for the round being planned"
+    assert told in reply.content
     doc = json.loads(game.server.attachment_bytes(reply.attachments[0]))
     async with game.bot.service.repo.reading() as repo:
         stored = await repo.actions(game.gid)

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.service.service as service_module
+import bot.service.lobby as lobby_module
 from bot.app import GameBot
 from bot.service.clock import Clock, ManualClock
 from bot.settings import Settings
@@ -52,7 +52,7 @@ class Scene:
 def fixed_seed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
     """Each test's games get a seed derived from the test's name: varied but reproducible."""
     seed = zlib.crc32(request.node.nodeid.encode()) & ((1 << 48) - 1)
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda _bits: seed))
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(randbits=lambda _bits: seed))
     return seed
 
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.service.service as service_module
+import bot.service.lobby as lobby_module
 from bot.service.clock import ManualClock
 from bot.service.options import TableOptions
 from bot.service.service import Service
@@ -27,7 +27,7 @@ PEOPLE = list(range(200, 226))
 async def world(database_target, monkeypatch):
     # Reproducible games (each its own seed), so the money tiebreaks below are always reached.
     seeds = itertools.count(1000)
-    monkeypatch.setattr(service_module, "secrets", SimpleNamespace(randbits=lambda _: next(seeds)))
+    monkeypatch.setattr(lobby_module, "secrets", SimpleNamespace(randbits=lambda _: next(seeds)))
     db = await open_database(database_target)
     svc = Service(Repo(db), ManualClock())
     yield svc, Tournaments(svc)

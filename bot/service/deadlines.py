@@ -1,0 +1,142 @@
+"""Deadlines: reminders, timeouts (the autopilot moves for the late), and changing a deadline."""
+
+import logging
+from datetime import datetime, timedelta
+
+from bot.service.errors import UserError
+from bot.service.loop import Loop
+from bot.service.options import TableOptions, next_due
+from bot.service.tables import Table, phase_of
+
+log = logging.getLogger(__name__)
+
+RETRY_BROKEN = timedelta(hours=1)
+"""How long a game whose deadline could not be handled (a corrupt row) waits to be tried again."""
+
+
+class Deadlines(Loop):
+    """What the tick does when a game is due."""
+
+    async def tick(self) -> int:
+        """Send due reminders and play out every passed deadline (those that passed while the bot
+        was down too); returns the games touched. Only due games are read."""
+        now = self.clock.now()
+        touched = 0
+        async with self.repo.reading() as repo:
+            due = await repo.due_ids(now)
+        for game_id in due:
+            try:
+                # One transaction per game: the claim keeps other processes off it until commit.
+                async with self.repo.transaction() as repo:
+                    if not await repo.claim_due(game_id, now):
+                        continue
+                    if not await self._time_out(game_id):
+                        await self._remind(game_id, now)
+                touched += 1
+            except Exception:  # one broken game (a corrupt row) must not stall every other one
+                log.exception("the deadline of game %s could not be handled", game_id)
+                async with self.repo.transaction() as repo:
+                    await repo.set_next_due(game_id, now + RETRY_BROKEN)
+        return touched
+
+    async def _remind(self, game_id: int, now: datetime) -> bool:
+        """Reminders whose mark has come, to each person who still owes a move."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            row = table.row
+            if row.status != "active" or row.deadline is None:
+                await repo.set_next_due(game_id, None)
+                return False
+            await repo.set_next_due(game_id, next_due(row.options, row.deadline, now))
+            options = TableOptions(**row.options)
+            span = timedelta(minutes=options.deadline_minutes)
+            marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
+            due = sum(1 for m in marks if m <= now and m > row.deadline - span)
+            sent = False
+            acting = table.game.to_act(table.state)
+            for seat in table.seats:
+                waiting = seat.seat in acting
+                if seat.is_ai or seat.left_game or not waiting:
+                    continue
+                cap = options.reminders - seat.nudged
+                if seat.reminders_sent < min(due, cap):
+                    await repo.update_seat(
+                        game_id, seat.seat, reminders_sent=seat.reminders_sent + 1
+                    )
+                    left = int((row.deadline - now).total_seconds() // 60)
+                    await repo.queue(
+                        game_id, "reminder", {"seat": seat.seat, "minutes_left": left}, now
+                    )
+                    sent = True
+            return sent
+
+    async def _time_out(self, game_id: int) -> bool:
+        """The autopilot moves for everyone who is late; repeat offenders become AI seats.
+        False when the game's deadline has not passed."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            row = table.row
+            if row.status != "active" or row.deadline is None or row.deadline > self.clock.now():
+                return False
+            game = table.game
+            state = table.state
+            steps = []
+            timed_out, to_ai = [], []
+            options = TableOptions(**row.options)
+            words, phases = [], []
+            turns = table.hosted.turns
+            owed = game.to_act(state)  # only those late at the deadline, not who moves next
+            for seat in table.seats:
+                if seat.seat not in owed or seat.seat not in game.to_act(state) or seat.is_ai:
+                    continue
+                plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
+                action = plan.model_dump(mode="json")
+                after = game.apply(state, seat.seat, plan)
+                if turns is not None:
+                    words.append(
+                        {"seat": seat.seat, "text": turns.describe(state, seat.seat, action, after)}
+                    )
+                    if phase_of(after) != phase_of(state):
+                        phases.append((phase_of(state), len(steps) + 1))
+                state = after
+                steps.append((seat.seat, action, "timeout"))
+                timed_out.append(seat.seat)
+                count = seat.timeouts + 1
+                if count >= options.timeouts_before_ai:
+                    to_ai.append(seat.seat)
+                    await repo.update_seat(
+                        game_id, seat.seat, timeouts=count, is_ai=True, replaced_by_ai=True
+                    )
+                else:
+                    await repo.update_seat(game_id, seat.seat, timeouts=count)
+            now = self.clock.now()
+            await repo.queue(game_id, "timeout", {"seats": timed_out, "to_ai": to_ai}, now)
+            table = Table(row, await repo.seats(game_id), table.state)
+            seq = await repo.action_count(game_id)
+            phases = [(phase, seq + end) for phase, end in phases]
+            await self._commit(table, state, steps, words, phases)
+            return True
+
+    async def set_deadline(
+        self, game_id: int, user_id: int, moderator: bool, minutes: int
+    ) -> Table:
+        """The host changes the round deadline: the open round closes `minutes` from now, and
+        every later round gets that long."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            if table.row.status != "active":
+                raise UserError(f"{table.label} is not running; its deadline can't change.")
+            self._host_only(table, user_id, moderator, "change the deadline")
+            options = TableOptions(**{**table.row.options, "deadline_minutes": minutes})
+            now = self.clock.now()
+            deadline = now + timedelta(minutes=minutes)
+            await repo.update_game(
+                table.row,
+                now,
+                options=options.model_dump(),
+                deadline=deadline,
+                next_due=next_due(options.model_dump(), deadline, now),
+            )
+            await repo.reset_reminders(game_id)
+            await repo.queue(game_id, "deadline", {"by": user_id, "minutes": minutes}, now)
+            return await self._table(game_id)

@@ -63,11 +63,18 @@ class GameBot(commands.AutoShardedBot):
     may run it on one PostgreSQL, each with its own shards: any of them can take any
     interaction, and the database decides who resolves, times out and posts what."""
 
-    db: Database
+    db: Database | None = None
+    # Made in setup_hook, once the database is open.
+    service: Service
+    delivery: Delivery
+    tournaments: Tournaments
 
-    def __init__(self, settings: Settings, clock: Clock | None = None, **options) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = True
+        if settings.shard_ids is not None:
+            # discord.py's typing takes no None for shard_ids: leave it out unless set.
+            options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -75,13 +82,12 @@ class GameBot(commands.AutoShardedBot):
             # Nobody is pinged unless a post names them on purpose (user text may say @everyone).
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_ids,
             **options,
         )
         self.settings = settings
         self.clock = clock or SystemClock()
-        self.tree.on_error = on_app_command_error
-        self._ticker: asyncio.Task | None = None
+        self.tree.error(on_app_command_error)
+        self._ticker: asyncio.Task[None] | None = None
         self.clickables: list[type[discord.ui.DynamicItem[Any]]] = []
         """Every restart-proof component added, so that one more can answer all the others."""
 
@@ -90,8 +96,8 @@ class GameBot(commands.AutoShardedBot):
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
-        self.db = await open_database(self.settings.database)
-        self.service = Service(Repo(self.db), self.clock)
+        self.db = db = await open_database(self.settings.database)
+        self.service = Service(Repo(db), self.clock)
         # The lease outlives a few ticks, so a live process never loses it between renewals.
         lease = timedelta(seconds=max(10.0, 4 * self.settings.tick_seconds))
         self.delivery = Delivery(
@@ -170,7 +176,6 @@ class GameBot(commands.AutoShardedBot):
         if not self.is_closed():
             await self._finish_handlers()
         await super().close()
-        db = getattr(self, "db", None)
+        db, self.db = self.db, None
         if db is not None:
-            self.db = None  # type: ignore[assignment]
             await db.close()

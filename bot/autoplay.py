@@ -47,7 +47,9 @@ def _standings(name: str, game: Game, state: Any, names: list[str]) -> str:
     return ", ".join(f"{r['rank']}. {names[r['seat']]} {_score(name, r['score'])}" for r in rows)
 
 
-def play_any(name: str, config: Any, seed: int, out=print) -> list[dict[str, Any]]:
+def play_any(
+    name: str, config: Any, seed: int, out: Callable[[str], object] = print
+) -> list[dict[str, Any]]:
     """Play one game of `name` with autopilots in every seat, printing each round; return the
     outcome."""
     game = registry.get(name)

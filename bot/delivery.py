@@ -11,15 +11,17 @@ import discord
 
 from bot.drawing import draw
 from bot.service.errors import UserError
+from bot.service.hosting import needed
 from bot.service.service import Service, Table
+from bot.service.shapes import shape
 from bot.store.repo import SeatRow
 from bot.ui.common import game_ref, said, said_names
 from bot.ui.lobby import duration, lobby_embed, rematch_view
-from bot.ui.planning import open_planner_view, planner_view, status_embed
+from bot.ui.planning import open_planner_view, planner_view
 from bot.ui.presenter import presenter
+from bot.ui.shapes import face
 from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
-from bot.ui.turns import status_embed as turn_status_embed
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +29,15 @@ RETRY_CAP = 300
 """The longest wait, in seconds, before an event that failed for a passing reason is retried."""
 BATCH = 20
 """Games leased at once: the rest stay free for the other processes."""
+Channel = (
+    discord.TextChannel
+    | discord.Thread
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.DMChannel
+    | discord.PartialMessageable
+)
+"""Where a game posts: a channel whose messages the bot can edit in place."""
 
 
 def _file(data: bytes, name: str) -> discord.File:
@@ -133,10 +144,10 @@ class Delivery:
         handler = getattr(self, f"_on_{kind}")
         await handler(table, payload)
 
-    async def _channel(self, table: Table) -> discord.abc.Messageable:
+    async def _channel(self, table: Table) -> Channel:
         where = table.row.where
         channel = self.client.get_channel(where) or await self.client.fetch_channel(where)
-        assert isinstance(channel, discord.abc.Messageable)
+        assert isinstance(channel, Channel)
         return channel
 
     def _names(self, table: Table) -> list[str]:
@@ -160,8 +171,8 @@ class Delivery:
 
     async def _on_started(self, table: Table, payload: dict[str, Any]) -> None:
         await self._refresh_lobby(table, "The game has started.")
-        if table.hosted.turns is not None:
-            await self._turn_status(table)
+        if face(table).status_with_moves:
+            await self._status(table)
 
     async def _on_cancelled(self, table: Table, payload: dict[str, Any]) -> None:
         await self._refresh_lobby(table, "This game was cancelled.")
@@ -175,7 +186,7 @@ class Delivery:
         if table.row.lobby_message_id is None:
             return
         channel = await self._channel(table)
-        message = channel.get_partial_message(table.row.lobby_message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(table.row.lobby_message_id)
         await message.edit(embed=lobby_embed(table, note), view=None)
 
     async def _on_round_started(self, table: Table, payload: dict[str, Any]) -> None:
@@ -187,15 +198,20 @@ class Delivery:
         channel = await self._channel(table)
         public = game.view(state, None)
         show = presenter(table.row.game)
-        current = state.round == table.state.round and table.row.status == "active"
+        round_ = game.progress(state).round
+        current = round_ == game.progress(table.state).round and table.row.status == "active"
         people = [s for s in table.seats if current and not (s.is_ai or s.left_game)]
         built = None
-        if state.round > 1:
+        if round_ > 1:
             built = game.view(await self.service.state_at(table.row.id, payload["at"] - 1), None)
         # Every image of the round at once, one per core: the roll and summary first, since the
         # channel's post waits for them, and each DM goes out as soon as its board is drawn.
-        roll = asyncio.ensure_future(draw(show.roll, public, names))
-        summary = asyncio.ensure_future(draw(show.round_image, built, names)) if built else None
+        roll = asyncio.ensure_future(draw(needed(show.roll, "roll"), public, names))
+        summary = (
+            asyncio.ensure_future(draw(needed(show.round_image, "round image"), built, names))
+            if built
+            else None
+        )
         boards = {
             s.seat: asyncio.ensure_future(draw(show.board, game.view(state, s.seat), s.seat, names))
             for s in people
@@ -203,13 +219,13 @@ class Delivery:
         try:
             lines, files = [], []
             if built is not None and summary is not None:
-                lines += [*self._summary(table, state.round - 1, built), ""]
+                lines += [*self._summary(table, round_ - 1, built), ""]
                 files.append(_file(await summary, "summary.png"))
             lines.append(
-                f"**Round {state.round} of {public['rounds']}**: the dice are rolled. Plan in your "
+                f"**Round {round_} of {public['rounds']}**: the dice are rolled. Plan in your "
                 f"DMs (`/{table.hosted.command}` commands) or with the planner there."
             )
-            files.append(_file(await roll, f"round-{state.round}.png"))
+            files.append(_file(await roll, f"round-{round_}.png"))
             await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
             if not current:
                 return  # the game has moved on: the planners of this round are no use any more
@@ -219,7 +235,7 @@ class Delivery:
                 return await self._dm(
                     table,
                     seat.seat,
-                    content=f"{game_ref(table)}, round {state.round}: your board. {show.plan_hint}",
+                    content=f"{game_ref(table)}, round {round_}: your board. {show.plan_hint}",
                     file=_file(await boards[seat.seat], f"board-{seat.seat + 1}.png"),
                     view=planner_view(draft),
                 )
@@ -239,21 +255,21 @@ class Delivery:
                 channel,
                 "closed",
                 content=f"{mentions} I can't send you DMs. Use the button to plan privately here.",
-                view=open_planner_view(table.row.id, state.round),
+                view=open_planner_view(table.row.id, round_),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(s.user_id) for s in closed if s.user_id]
                 ),
             )
 
-    async def _status(self, table: Table, channel: discord.abc.Messageable) -> None:
-        await self._status_board(table, channel, status_embed(table, table.state))
+    async def _status(self, table: Table, channel: Channel | None = None) -> None:
+        """The game's one status board, redrawn as the game stands."""
+        embed = await face(table).status(self.service, table)
+        await self._status_board(table, channel or await self._channel(table), embed)
 
-    async def _status_board(
-        self, table: Table, channel: discord.abc.Messageable, embed: discord.Embed
-    ) -> None:
+    async def _status_board(self, table: Table, channel: Channel, embed: discord.Embed) -> None:
         """The game's one status board: posted once, then edited in place."""
         if table.row.status_message_id is not None:
-            message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
+            message = channel.get_partial_message(table.row.status_message_id)
             await message.edit(embed=embed)
             return
         posted = await self._post(channel, "status", embed=embed)
@@ -261,21 +277,22 @@ class Delivery:
             await repo.set_message(table.row.id, "status_message_id", posted)
 
     def _summary(self, table: Table, round_: int, view: dict[str, Any]) -> list[str]:
-        return [f"**Round {round_} built.**", *table.hosted.round_lines(view, said_names(table))]
+        lines = needed(table.hosted.round_lines, "round lines")(view, said_names(table))
+        return [f"**Round {round_} built.**", *lines]
 
     async def _on_status(self, table: Table, payload: dict[str, Any]) -> None:
-        if table.row.status_message_id is None or table.state.phase != "plan":
+        if table.row.status_message_id is None or table.game.is_over(table.state):
             return
         channel = await self._channel(table)
-        message = channel.get_partial_message(table.row.status_message_id)  # type: ignore[attr-defined]
-        await message.edit(embed=status_embed(table, table.state))
+        message = channel.get_partial_message(table.row.status_message_id)
+        await message.edit(embed=await face(table).status(self.service, table))
 
     async def _on_last_one(self, table: Table, payload: dict[str, Any]) -> None:
         await self._dm(
             table,
             payload["seat"],
             content=f"{game_ref(table)}: everyone else has planned round "
-            f"{table.state.round}; everyone is waiting for you.",
+            f"{_round(table)}; everyone is waiting for you.",
         )
 
     async def _on_reminder(self, table: Table, payload: dict[str, Any]) -> None:
@@ -284,14 +301,14 @@ class Delivery:
         await self._dm(
             table,
             payload["seat"],
-            content=f"Reminder: {game_ref(table)}, round {table.state.round} closes in {left}. "
+            content=f"Reminder: {game_ref(table)}, round {_round(table)} closes in {left}. "
             "If you don't plan by then, the autopilot plans for you.",
         )
 
     async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
         channel = await self._channel(table)
         names = [said(table.seats[s].name) for s in payload["seats"]]
-        verb = "planned" if table.hosted.turns is None else "moved"
+        verb = shape(table).verb
         text = f"Time is up: the autopilot {verb} for {', '.join(names)}."
         for s in payload["to_ai"]:
             seat = table.seats[s]
@@ -338,7 +355,7 @@ class Delivery:
             channel,
             "post",
             content=f"{table.label} was adjudicated by <@{payload['by']}> in round "
-            f"{table.state.round}; these standings are its result:\n" + "\n".join(lines),
+            f"{_round(table)}; these standings are its result:\n" + "\n".join(lines),
         )
 
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
@@ -346,7 +363,8 @@ class Delivery:
         roll or the results): posted alone."""
         state = await self.service.state_at(table.row.id, payload["at"])
         public = table.game.view(state, None)
-        image = await draw(presenter(table.row.game).round_image, public, self._names(table))
+        render = needed(presenter(table.row.game).round_image, "round image")
+        image = await draw(render, public, self._names(table))
         channel = await self._channel(table)
         lines = self._summary(table, payload["round"], public)
         await self._post(
@@ -384,7 +402,7 @@ class Delivery:
             files=files,
             view=rematch_view(table.row.id),
         )
-        if table.row.status_message_id is not None and table.hosted.turns is None:
+        if table.row.status_message_id is not None and not face(table).status_with_moves:
             await self._status(table, channel)  # the board says the game is over, not "planning"
         for seat in table.seats:
             if not seat.is_ai and not seat.left_game:
@@ -406,18 +424,14 @@ class Delivery:
             channel,
             "post",
             content=f"<@{payload['by']}> set the round deadline to {duration(payload['minutes'])}: "
-            f"round {table.state.round} closes {closes}.",
+            f"round {_round(table)} closes {closes}.",
         )
         await self._on_status(table, payload)
 
     # ---- turn-based games ------------------------------------------------------------------
 
-    async def _turn_status(self, table: Table) -> None:
-        embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
-        await self._status_board(table, await self._channel(table), embed)
-
     async def _on_moves(self, table: Table, payload: dict[str, Any]) -> None:
-        await self._turn_status(table)
+        await self._status(table)
 
     async def _on_phase(self, table: Table, payload: dict[str, Any]) -> None:
         phase_image = presenter(table.row.game).phase_image
@@ -444,12 +458,10 @@ class Delivery:
         seat = table.seats[payload["seat"]]
         if seat.is_ai or seat.left_game or seat.user_id is None:
             return
-        if await self.service.moved_since(table.row.id, seat.seat, payload["at"]):
-            return  # a newer turn of this seat has its own panel
         try:
-            tv = await self.service.turn(table.row.id, seat.user_id)
+            tv = await self.service.fresh_turn(table.row.id, seat.user_id, payload["at"])
         except UserError:
-            return  # the game moved on before this went out
+            return  # the game moved on before this went out, or a newer turn has its own panel
         file = await panel_file(tv)
         kwargs: dict[str, Any] = {"file": file} if file else {}
         if await self._dm(table, seat.seat, content=turn_text(tv), view=turn_panel(tv), **kwargs):
@@ -463,3 +475,7 @@ class Delivery:
             view=open_panel_view(table.row.id, tv.turn),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
         )
+
+
+def _round(table: Table) -> int:
+    return table.game.progress(table.state).round

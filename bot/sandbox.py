@@ -119,7 +119,7 @@ class Sandbox:
 
     async def moved_on(self, gid: int, round_: int) -> bool:
         table = await self.bot.service.table(gid)
-        return table.row.status != "active" or table.state.round > round_
+        return table.row.status != "active" or table.game.progress(table.state).round > round_
 
     async def finish(self, channel: Channel) -> None:
         """Wait for the final results in `channel` and the DMs still going out."""
@@ -155,7 +155,7 @@ class Sandbox:
                     name = f"{count:03d}-{attachment.filename}"
                     (images / name).write_bytes(self.server.attachment_bytes(attachment))
                     lines.append(f"![{attachment.filename}](images/{name})")
-                labels = [c.get("label") for c in message.iter_components() if c.get("label")]
+                labels = [c["label"] for c in message.iter_components() if c.get("label")]
                 if labels:
                     lines.append("> buttons: " + ", ".join(labels))
                 lines.append("")

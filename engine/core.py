@@ -1,9 +1,9 @@
 """The contract every game engine implements, and what engines share."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -78,6 +78,22 @@ def plain(exc: ValidationError) -> str:
     return f"{field} is not valid."
 
 
+Dynamics = Literal["simultaneous", "sequential"]
+"""A game's shape of play (OpenSpiel's `GameType.dynamics`): every seat plans a round in secret
+at once, or the seats in `to_act` move one decision at a time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a game stands, as the platform may show and compare it."""
+
+    round: int
+    phase: str
+    """The engine's name for the phase; a change of (round, phase) is a phase that ended."""
+    words: str
+    """Round and phase as a person reads them: "round 3, the auction"."""
+
+
 @dataclass(frozen=True, slots=True)
 class Logged:
     """One logged action with the states around it, as a redaction reads it."""
@@ -90,12 +106,14 @@ class Logged:
 
 
 class Game(Protocol):
-    """A game: pure functions over immutable-by-convention states."""
+    """A game: pure functions over immutable-by-convention states. Its `Config` has a `players`
+    field whose bounds (`ge`, `le`) are the game's player counts (`player_counts`)."""
 
     name: str
     title: str
     summary: str
     """One line for menus and /help: players and what the game is about."""
+    dynamics: Dynamics
     Config: type[BaseModel]
 
     def new(self, config: Any, seed: int) -> Any: ...
@@ -105,6 +123,7 @@ class Game(Protocol):
     def apply(self, state: Any, seat: int, action: Any) -> Any: ...
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def is_over(self, state: Any) -> bool: ...
+    def progress(self, state: Any) -> Progress: ...
     def outcome(self, state: Any) -> list[dict[str, Any]]:
         """Per seat: seat, score, rank (ties shared), tiebreak keys, the primary and secondary
         measures that tournaments compare, and details."""
@@ -129,6 +148,33 @@ class Game(Protocol):
     def parse_action(self, data: dict[str, Any]) -> Any: ...
 
 
+@runtime_checkable
+class Planning(Game, Protocol):
+    """A simultaneous game: each seat builds its secret plan step by step; the engine judges
+    every step and says when a partial plan may be submitted."""
+
+    def legal_next(self, state: Any, seat: int, steps: Sequence[Any]) -> list[Any]: ...
+    def can_submit(self, state: Any, seat: int, steps: Sequence[Any]) -> bool: ...
+
+
+def planning(game: Game) -> Planning:
+    """`game` as a simultaneous game; anything else is refused in words."""
+    if game.dynamics != "simultaneous" or not isinstance(game, Planning):
+        raise IllegalAction(f"{game.title} has no plans to draft: it is played turn by turn.")
+    return game
+
+
+def player_counts(game: Game) -> range:
+    """How many players the game seats, from its `Config.players` bounds."""
+    low, high = 1, None
+    for rule in game.Config.model_fields["players"].metadata:
+        low = getattr(rule, "ge", None) or low
+        high = getattr(rule, "le", None) or high
+    if high is None:
+        raise TypeError(f"{game.name}'s Config.players has no upper bound (le)")
+    return range(low, high + 1)
+
+
 def hide(action: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
     """`action` with every field but its type and `keep` shown as HIDDEN."""
     kept = {"type", *keep}
@@ -142,6 +188,13 @@ SECRET_PLANS = "each player's plan for the round being planned (each sees their 
 def open_standings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The standings of a game whose ranking keys are all public: its outcome rows."""
     return [{**row, "note": None} for row in rows]
+
+
+def simultaneous_progress(state: Any) -> Progress:
+    """A round of secret plans: "round 3" while it is rolled and planned."""
+    return Progress(
+        state.round, state.phase, "the end" if state.phase == "over" else f"round {state.round}"
+    )
 
 
 def redact_plans(step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
@@ -196,12 +249,12 @@ def play_out(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], A
     return state
 
 
-def shared_ranks(keys: list[tuple[int, ...]]) -> list[int]:
+def shared_ranks(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Competition ranks (1 = best) for per-seat sort keys, higher is better; equal keys share."""
     return [1 + sum(other > key for other in keys) for key in keys]
 
 
-def tiebreak_used(keys: list[tuple[int, ...]], seat: int, names: tuple[str, ...]) -> str | None:
+def tiebreak_used(keys: Sequence[tuple[int, ...]], seat: int, names: tuple[str, ...]) -> str | None:
     """Name of the deepest sort key needed to separate `seat` from the seats level with it on the
     first key: None when none is, "shared" when one is equal on every key."""
     deepest = 0

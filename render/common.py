@@ -77,9 +77,9 @@ class _RememberingFont(ImageFont.FreeTypeFont):
         self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._bytes = 0
 
-    def getmask2(  # type: ignore[override]
+    def getmask2(
         self,
-        text: str,
+        text: str | bytes,
         mode: str = "",
         direction: str | None = None,
         features: list[str] | None = None,
@@ -88,13 +88,14 @@ class _RememberingFont(ImageFont.FreeTypeFont):
         anchor: str | None = None,
         ink: int = 0,
         start: tuple[float, float] | None = None,
+        *rest: Any,
         **kwargs: Any,
     ) -> tuple[Any, tuple[int, int]]:
-        args = (text, mode, direction, features, language, stroke_width, anchor, ink, start)
+        args = (text, mode, direction, features, language, stroke_width, anchor, ink, start, *rest)
         # Colour masks are changed by the caller, and `ink` only matters for them.
         if mode == "RGBA" or features:
             return super().getmask2(*args, **kwargs)
-        key = (text, mode, direction, language, stroke_width, anchor, start, *kwargs.items())
+        key = (text, mode, direction, language, stroke_width, anchor, start, *rest, *kwargs.items())
         found = self._masks.get(key)
         if found is None:
             found = super().getmask2(*args, **kwargs)
@@ -211,7 +212,7 @@ def die(
     x0, y0, x1, y1 = (round(v) for v in box)
     face, shape = _die_sprite(value, x1 - x0, y1 - y0, fill, outline, width)
     # ImageDraw keeps the image it draws on; pasting needs the image itself.
-    draw._image.paste(face, (x0, y0), shape)  # type: ignore[attr-defined]
+    draw._image.paste(face, (x0, y0), shape)
 
 
 @lru_cache(maxsize=512)
@@ -245,7 +246,7 @@ def rounded(
     x0, y0 = math.floor(box[0]), math.floor(box[1])
     local = (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0)
     sprite = _rounded_sprite(local, radius, fill, outline, width)
-    draw._image.paste(sprite, (x0, y0), sprite)  # type: ignore[attr-defined]
+    draw._image.paste(sprite, (x0, y0), sprite)
 
 
 @lru_cache(maxsize=512)

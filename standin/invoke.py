@@ -22,7 +22,7 @@ from standin.errors import CommandMismatch
 from standin.model import Channel, Guild, SyncedCommand, User
 
 if TYPE_CHECKING:
-    from standin.core import StandIn
+    from standin.driver import Driver
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Invocation:
 
 
 def build_invocation(
-    core: StandIn,
+    core: Driver,
     user: User,
     channel: Channel,
     path: str,
@@ -114,7 +114,7 @@ def _check_visibility(command: SyncedCommand, user: User, channel: Channel) -> N
 
 
 def _build_options(
-    core: StandIn,
+    core: Driver,
     channel: Channel,
     label: str,
     specs: list[dict[str, Any]],
@@ -153,7 +153,7 @@ def _build_options(
 
 
 def _option_value(
-    core: StandIn,
+    core: Driver,
     channel: Channel,
     label: str,
     spec: dict[str, Any],

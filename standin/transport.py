@@ -56,7 +56,8 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
         payload: dict[str, Any] = {}
         for name, value in form.items():
             if name == "payload_json":
-                payload = _loads(value if isinstance(value, str) else value.file.read().decode())
+                raw = value.file.read() if isinstance(value, web.FileField) else value
+                payload = _loads(raw if isinstance(raw, str) else raw.decode())
             elif isinstance(value, web.FileField) and name.startswith("files["):
                 index = int(name[len("files[") : -1])
                 uploads.append(
@@ -179,9 +180,9 @@ def make_middleware(core: StandIn) -> Callable[..., Awaitable[web.StreamResponse
             core.record_error(request, error)
             return json_response(error.body(), status=error.status)
         except web.HTTPRequestEntityTooLarge:
-            error = ApiError(413, L.Code.REQUEST_TOO_LARGE, "Request entity too large")
-            core.record_error(request, error)
-            return json_response(error.body(), status=413)
+            too_large = ApiError(413, L.Code.REQUEST_TOO_LARGE, "Request entity too large")
+            core.record_error(request, too_large)
+            return json_response(too_large.body(), status=413)
 
     return middleware
 

@@ -8,28 +8,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.drawing import draw
 from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.service import Service, Table
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
-from bot.ui.common import flush, game_ref, moderates, said, service
+from bot.ui.common import game_ref, moderates, said
 from bot.ui.lobby import lobby_embed
-from bot.ui.planning import status_embed
 from bot.ui.presenter import presenter
-from bot.ui.turns import status_embed as turn_status_embed
+from bot.ui.shapes import face
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Any game here"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> Service:
-        return service(self.bot)
+        return self.bot.service
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str):
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, None, current)
 
     async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
@@ -62,10 +64,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         public = table.game.view(table.state, None)
         names = [s.name for s in table.seats]
         image = await draw(presenter(table.row.game).status_image, public, names)
-        if table.hosted.turns is None:
-            embed = status_embed(table, table.state)
-        else:
-            embed = turn_status_embed(table, await self.service.recent_moves(table.row.id))
+        embed = await face(table).status(self.service, table)
         standings = sorted(table.game.standings(table.state), key=lambda r: (r["rank"], r["seat"]))
         lines = [
             f"{r['rank']}. {said(names[r['seat']])}: {table.hosted.score(r['score'])}"
@@ -100,8 +99,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
         names = [s.name for s in table.seats]
         image = await draw(presenter(table.row.game).board, view, seat.seat, names)
+        now = table.game.progress(table.state).words
         await interaction.followup.send(
-            f"{said(seat.name)}'s board in {table.label}, round {table.state.round}.",
+            f"{said(seat.name)}'s board in {table.label}, {now}.",
             file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png"),
         )
 
@@ -141,7 +141,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await interaction.response.send_message(
             f"✅ You left {table.label}; the AI plays your seat.", ephemeral=True
         )
-        await flush(self.bot)
+        await self.bot.delivery.flush()
 
     @app_commands.command(name="takeback", description="Take your seat back from the AI")
     async def takeback(self, interaction: discord.Interaction, game: int) -> None:
@@ -180,7 +180,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await interaction.response.send_message(
             f"✅ {said(player.display_name)}'s seat is now played by the AI.", ephemeral=True
         )
-        await flush(self.bot)
+        await self.bot.delivery.flush()
 
     @app_commands.command(
         name="premove", description="Decide a move before your turn (turn-based games)"
@@ -197,7 +197,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             interaction.user.id, game, guild_id=interaction.guild_id
         )
         now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on)
-        labels = table.hosted.turns.premoves
+        labels = table.hosted.moves().premoves
         kept = "; ".join(labels[k] for k in now) or "none"
         verb = "Set" if on else "Cancelled"
         await interaction.response.send_message(
@@ -205,10 +205,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             "when their phase ends.",
             ephemeral=True,
         )
-        await flush(self.bot)
+        await self.bot.delivery.flush()
 
     @premove.autocomplete("choice")
-    async def _premove_choices(self, interaction: discord.Interaction, current: str):
+    async def _premove_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         try:
             table = await self.service.pick_game(
                 interaction.user.id,
@@ -220,7 +222,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             return [app_commands.Choice(name=exc.message[:100], value="-")]
         return [
             app_commands.Choice(name=f"{label}{' (set)' if key in mine else ''}", value=key)
-            for key, label in table.hosted.turns.premoves.items()
+            for key, label in table.hosted.moves().premoves.items()
             if current.lower() in label.lower()
         ][:25]
 
@@ -235,7 +237,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         mod = moderates(interaction, table.row.guild_id)
         await self.service.cancel(table.row.id, interaction.user.id, mod)
         await interaction.response.send_message(f"✅ {table.label} is cancelled.")
-        await flush(self.bot)
+        await self.bot.delivery.flush()
 
     @app_commands.command(
         name="deadline",
@@ -251,7 +253,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await interaction.response.send_message(
             f"✅ {table.label}: rounds now last {deadline}.", ephemeral=True
         )
-        await flush(self.bot)
+        await self.bot.delivery.flush()
 
     for command in (status, board, log, leave, takeback, premove):
         command.autocomplete("game")(_game_choices)
@@ -259,13 +261,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
 
 
 class MyGames(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="mygames", description="Every game you sit at, in every server")
     async def mygames(self, interaction: discord.Interaction) -> None:
         # Every server's: the list is the asker's own seats, shown to them alone.
-        tables = await service(self.bot).games_of(interaction.user.id, guild_id=None, lobbies=True)
+        tables = await self.bot.service.games_of(interaction.user.id, guild_id=None, lobbies=True)
         if not tables:
             raise UserError("You have no seat at any game. Open one with `/<game> open`.")
         lines = [_my_line(t, interaction.user.id) for t in tables]
@@ -287,9 +289,9 @@ def _my_line(table: Table, user_id: int) -> str:
         move = f"waiting for {', '.join(said(s.name) for s in waiting)}{closes}"
     else:
         move = "resolving"
-    return f"{head} · round {table.state.round} · {move}"
+    return f"{head} · {table.game.progress(table.state).words} · {move}"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(GameCommands(bot))
     await bot.add_cog(MyGames(bot))

@@ -4,6 +4,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.service.hosting import hosted
 
 ROLES = {"player": "Players", "host": "Hosts (or moderators)", "moderator": "Moderators"}
@@ -39,7 +40,8 @@ def sections(tree: app_commands.CommandTree) -> list[tuple[str, str]]:
     own = {g.command: g.title for g in hosted().values()}
     shared: list[tuple[str, str, str]] = []
     per_game: dict[str, list[tuple[str, str, str]]] = {}
-    for command in sorted(tree.get_commands(), key=lambda c: c.name):
+    slash = tree.get_commands(type=discord.AppCommandType.chat_input)
+    for command in sorted(slash, key=lambda c: c.name):
         if command.name in own:
             per_game[own[command.name]] = _entries(command)
         else:
@@ -59,7 +61,7 @@ def _by_role(entries: list[tuple[str, str, str]]) -> str:
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="What this bot can do: its games and commands")
@@ -77,5 +79,5 @@ class Help(commands.Cog):
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Help(bot))

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
@@ -15,7 +16,7 @@ from bot.service.ratings import GLOBAL, Rating, display
 from bot.service.service import Service
 from bot.ui.clicks import LARGEST, Clicked
 from bot.ui.commands import GAMES
-from bot.ui.common import guarded, said
+from bot.ui.common import bot_of, guarded, said
 from bot.ui.presenter import presenter
 from engine import registry
 from render.leaderboard import leaderboard
@@ -45,10 +46,6 @@ def words(key: str) -> str:
 Scope = Literal["server", "all servers"]
 
 
-def _service(client: discord.Client) -> Service:
-    return client.service  # type: ignore[attr-defined]
-
-
 def _scope(interaction: discord.Interaction, scope: str) -> int:
     if scope == "server":
         if interaction.guild_id is None:
@@ -58,10 +55,10 @@ def _scope(interaction: discord.Interaction, scope: str) -> int:
 
 
 async def leaderboard_page(
-    client: discord.Client, game: str, scope: int, page: int
+    service: Service, game: str, scope: int, page: int
 ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
     """One page as an image, the same ranking as text (the fallback), and paging buttons."""
-    rows, total = await _service(client).leaderboard(game, scope, page, PER_PAGE)
+    rows, total = await service.leaderboard(game, scope, page, PER_PAGE)
     pages = max(1, -(-total // PER_PAGE))
     if page >= pages and total:
         raise UserError(f"There are only {pages} page(s).")
@@ -95,7 +92,9 @@ class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"lb:(?P<game>[a-z_]+):(?P<scope>\d+):(?P<page>-?\d+)",
 ):
-    def __init__(self, game: str, scope: int, page: int, label: str = "", disabled=False) -> None:
+    def __init__(
+        self, game: str, scope: int, page: int, label: str = "", disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or "Page",
@@ -111,7 +110,7 @@ class PageButton(
             # The page's offset (page × PER_PAGE) goes to the database: it must fit its integers.
             page = max(0, self.number("page", LARGEST // PER_PAGE))
             embed, file, view = await leaderboard_page(
-                interaction.client, game, self.number("scope"), page
+                bot_of(interaction).service, game, self.number("scope"), page
             )
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
 
@@ -119,19 +118,21 @@ class PageButton(
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> Service:
-        return _service(self.bot)
+        return self.bot.service
 
     @app_commands.command(name="leaderboard", description="Ratings and records of a game")
     @app_commands.choices(game=GAMES)
     async def leaderboard(
         self, interaction: discord.Interaction, game: str, scope: Scope = "server"
     ) -> None:
-        embed, file, view = await leaderboard_page(self.bot, game, _scope(interaction, scope), 0)
+        embed, file, view = await leaderboard_page(
+            self.service, game, _scope(interaction, scope), 0
+        )
         await interaction.response.send_message(embed=embed, file=file, view=view)
 
     @app_commands.command(name="stats", description="A player's rating, recent games and variants")
@@ -230,6 +231,6 @@ class Stats(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(PageButton)
     await bot.add_cog(Stats(bot))

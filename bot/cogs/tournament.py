@@ -6,24 +6,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.options import TableOptions
 from bot.service.tournament import runner
 from bot.service.tournament.config import EXAMPLE, tournament_config
-from bot.service.tournament.runner import Tournaments
+from bot.service.tournament.runner import Place, Tournaments
 from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import moderates, said
 
 
 @app_commands.guild_only()
 class Tournament(commands.GroupCog, group_name="tournament", group_description="Run a tournament"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def tours(self) -> Tournaments:
-        return self.bot.tournaments  # type: ignore[attr-defined]
+        return self.bot.tournaments
 
     async def _here(self, interaction: discord.Interaction, tournament: int) -> runner.Tournament:
         """The tournament, refused if it is another server's (a moderator's rights hold only in
@@ -33,9 +34,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         return await self.tours.get(tournament, interaction.guild_id)
 
     async def _flush(self) -> None:
-        await self.bot.delivery.flush()  # type: ignore[attr-defined]
+        await self.bot.delivery.flush()
 
-    def _place(self, interaction: discord.Interaction):
+    def _place(self, interaction: discord.Interaction) -> Place:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise UserError("Run tournaments from a text channel: each table gets a thread of it.")
@@ -202,13 +203,12 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     )
     @app_commands.guild_only()
     async def adjudicate(self, interaction: discord.Interaction, game: int) -> None:
-        svc = self.bot.service  # type: ignore[attr-defined]
-        table = await svc.table_for(game, interaction.user.id, interaction.guild_id)
+        table = await self.bot.service.table_for(game, interaction.user.id, interaction.guild_id)
         mod = moderates(interaction, table.row.guild_id)
         await self.tours.adjudicate(game, interaction.user.id, mod)
         await interaction.response.send_message(f"Game #{game} is adjudicated.", ephemeral=True)
         await self._flush()
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Tournament(bot))

@@ -6,7 +6,8 @@ from datetime import datetime, timedelta
 from bot.service.errors import UserError
 from bot.service.loop import Loop
 from bot.service.options import TableOptions, next_due
-from bot.service.tables import Table, phase_of
+from bot.service.shapes import Move
+from bot.service.tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +81,9 @@ class Deadlines(Loop):
                 return False
             game = table.game
             state = table.state
-            steps = []
             timed_out, to_ai = [], []
             options = TableOptions(**row.options)
-            words, phases = [], []
-            turns = table.hosted.turns
+            made = []
             owed = game.to_act(state)  # only those late at the deadline, not who moves next
             for seat in table.seats:
                 if seat.seat not in owed or seat.seat not in game.to_act(state) or seat.is_ai:
@@ -92,14 +91,8 @@ class Deadlines(Loop):
                 plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
                 action = plan.model_dump(mode="json")
                 after = game.apply(state, seat.seat, plan)
-                if turns is not None:
-                    words.append(
-                        {"seat": seat.seat, "text": turns.describe(state, seat.seat, action, after)}
-                    )
-                    if phase_of(after) != phase_of(state):
-                        phases.append((phase_of(state), len(steps) + 1))
+                made.append(Move(state, seat.seat, action, after, "timeout"))
                 state = after
-                steps.append((seat.seat, action, "timeout"))
                 timed_out.append(seat.seat)
                 count = seat.timeouts + 1
                 if count >= options.timeouts_before_ai:
@@ -112,9 +105,7 @@ class Deadlines(Loop):
             now = self.clock.now()
             await repo.queue(game_id, "timeout", {"seats": timed_out, "to_ai": to_ai}, now)
             table = Table(row, await repo.seats(game_id), table.state)
-            seq = await repo.action_count(game_id)
-            phases = [(phase, seq + end) for phase, end in phases]
-            await self._commit(table, state, steps, words, phases)
+            await self._commit(table, state, made)
             return True
 
     async def set_deadline(

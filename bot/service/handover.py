@@ -27,7 +27,7 @@ class HandOver(Loop):
             now = self.clock.now()
             await repo.queue(game_id, "to_ai", {"seat": seat.seat, "left": leaving, "by": by}, now)
             table = Table(table.row, await repo.seats(game_id), table.state)
-            await self._commit(table, table.state, [])
+            await self._commit(table, table.state)
             return await self._table(game_id)
 
     async def take_back(self, game_id: int, user_id: int) -> Table:

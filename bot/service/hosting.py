@@ -11,11 +11,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.service.errors import UserError
 from engine import registry
-from engine.core import Game
+from engine.core import Game, player_counts
 
 
 class Planner(Protocol):
@@ -51,8 +51,10 @@ class Turns(Protocol):
         """The move of `seat` in words, past tense, without the mover's name."""
         ...
 
-    premoves: dict[str, str]
-    """Moves a seat may decide before its turn without leaking anything: key → words."""
+    @property
+    def premoves(self) -> dict[str, str]:
+        """Moves a seat may decide before its turn without leaking anything: key → words."""
+        ...
 
     def premove_scope(self, key: str, state: Any) -> Any:
         """The [round, phase] a pre-move set now covers (the next phase of its kind); it lapses
@@ -62,6 +64,17 @@ class Turns(Protocol):
     def premove_action(self, key: str, scope: Any, state: Any, seat: int) -> dict[str, Any] | None:
         """The move a pre-move makes for `seat` now, or None if it does not apply here."""
         ...
+
+
+P = TypeVar("P")
+
+
+def needed(part: P | None, what: str) -> P:
+    """A part that games of this kind must have (a simultaneous game's round words or roll
+    image); a plug-in without it fails here, by name, not as a call of None."""
+    if part is None:
+        raise TypeError(f"this game's plug-in has no {what}")
+    return part
 
 
 SEAT = re.compile(r"\{seat (\d+)\}")
@@ -100,7 +113,6 @@ class Hosted:
     """The table's rules options (its engine config) in words, one line each, for the lobby."""
     rules: Callable[[], str]
     """The rules in a minute (Markdown), for `/game rules`."""
-    max_players: int
     planner: Planner | None = None
     """Simultaneous games plan in secret drafts (and have no `turns`)."""
     turns: Turns | None = None
@@ -120,6 +132,23 @@ class Hosted:
     @property
     def title(self) -> str:
         return self.engine.title
+
+    @property
+    def max_players(self) -> int:
+        """The most seats a table has: the engine's bound on `Config.players`."""
+        return player_counts(self.engine).stop - 1
+
+    def plans(self) -> Planner:
+        """The planner of a simultaneous game; for a turn-based one, a refusal in words."""
+        if self.planner is None:
+            raise UserError(f"{self.title} has no plans to draft: it is played turn by turn.")
+        return self.planner
+
+    def moves(self) -> Turns:
+        """The moves in words of a turn-based game; for a simultaneous one, a refusal in words."""
+        if self.turns is None:
+            raise UserError(f"{self.title} is planned in secret, not played turn by turn.")
+        return self.turns
 
     def score(self, value: float | None) -> str:
         """A score with its unit: "92 VP", "1 city powered"."""

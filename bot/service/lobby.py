@@ -130,9 +130,7 @@ class Lobby(Loop):
                     f"The game can't start with {len(table.seats)} seated: {first_error(exc)}"
                 ) from None
             state = game.new(config, table.row.seed)
-            await self._commit(
-                table, state, [], status="active", config=config.model_dump(mode="json")
-            )
+            await self._commit(table, state, status="active", config=config.model_dump(mode="json"))
             return await self._table(game_id)
 
     async def _lobby(self, game_id: int) -> Table:

@@ -4,9 +4,10 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.loop import Loop
+from bot.service.shapes import Move
 from bot.service.tables import DraftView, Table, first_error
 from bot.store.repo import DraftRow
-from engine.core import IllegalAction
+from engine.core import CHANCE, IllegalAction, planning
 
 
 class Planning(Loop):
@@ -23,10 +24,11 @@ class Planning(Loop):
             return await self._draft_view(table, seat)
 
     async def _draft_view(self, table: Table, seat: int) -> DraftView:
-        state, game, plans = table.state, table.game, table.hosted.planner
+        state, game, plans = table.state, planning(table.game), table.hosted.plans()
+        round_ = _round(table)
         row = await self.repo.draft(table.row.id, seat)
-        if row is None or row.round != state.round:
-            row = DraftRow(state.round, [], False)
+        if row is None or row.round != round_:
+            row = DraftRow(round_, [], False)
         steps = row.steps
         offered = [
             plans.normalise(s.model_dump(mode="json")) for s in game.legal_next(state, seat, steps)
@@ -35,7 +37,7 @@ class Planning(Loop):
         return DraftView(
             table=table,
             seat=seat,
-            round=state.round,
+            round=round_,
             steps=steps,
             vacation=row.vacation,
             lines=plans.lines(state, seat, steps),
@@ -50,9 +52,11 @@ class Planning(Loop):
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError(f"You don't have a seat in {table.label}.")
-        if table.hosted.planner is None:
-            raise UserError(f"{table.game.title} has no plans to draft: it is played turn by turn.")
-        if table.state.phase != "plan":
+        try:
+            planning(table.game)
+        except IllegalAction as exc:
+            raise UserError(exc.reason) from None
+        if CHANCE in table.game.to_act(table.state):
             raise UserError("The dice for this round are not rolled yet.")
         return seat.seat
 
@@ -73,7 +77,7 @@ class Planning(Loop):
             if clear:
                 # A draft that no longer reads (a corrupt row) must not lock its owner out.
                 await repo.save_draft(
-                    game_id, seat, DraftRow(table.state.round, [], False), self.clock.now()
+                    game_id, seat, DraftRow(_round(table), [], False), self.clock.now()
                 )
             view = await self._draft_view(table, seat)
             steps = list(view.steps)
@@ -86,7 +90,7 @@ class Planning(Loop):
             if clear:
                 steps = []
             on = view.vacation if vacation is None else vacation
-            why = table.hosted.planner.flag_refusal(table.state, seat) if on else None
+            why = table.hosted.plans().flag_refusal(table.state, seat) if on else None
             if why:
                 raise UserError(why)
             row = DraftRow(view.round, steps, on)
@@ -98,7 +102,7 @@ class Planning(Loop):
         table: Table, seat: int, steps: list[dict[str, Any]], add: dict[str, Any]
     ) -> dict[str, Any]:
         """The step, normalised, if the engine accepts it after `steps`; else a clear refusal."""
-        game, plans = table.game, table.hosted.planner
+        game, plans = planning(table.game), table.hosted.plans()
         try:
             step = plans.normalise(add)
             offered = game.legal_next(table.state, seat, steps)
@@ -126,27 +130,30 @@ class Planning(Loop):
                 _same_round(table, round_)
             view = await self._draft_view(table, seat)
             stored = await repo.draft(game_id, seat)
-            if not view.steps and stored and stored.round < table.state.round:
+            if not view.steps and stored and stored.round < view.round:
                 # A submit that arrives just after its round resolved (a timeout, the others).
                 raise UserError(
-                    f"Round {stored.round} has already been resolved; round {table.state.round} "
+                    f"Round {stored.round} has already been resolved; round {view.round} "
                     "is being planned now and your plan for it is still empty."
                 )
-            plan = table.hosted.planner.plan(view.steps, view.vacation)
-            round_before = table.state.round
+            plan = table.hosted.plans().plan(view.steps, view.vacation)
             state = self._apply(table, seat, plan)
             await repo.update_seat(game_id, seat, timeouts=0)
-            await self._commit(table, state, [(seat, plan, "player")])
+            await self._commit(table, state, [Move(table.state, seat, plan, state, "player")])
             after = await self._table(game_id)
-            return after, after.state.round != round_before or after.row.status != "active"
+            return after, _round(after) != view.round or after.row.status != "active"
 
 
 def _same_round(table: Table, round_: int) -> None:
     """Refuse a planner (button, select) made for another round or a finished game."""
     if table.row.status != "active":
         raise UserError(f"Game #{table.row.id} is over; this planner no longer applies.")
-    if table.state.round != round_:
+    if _round(table) != round_:
         raise UserError(
             f"This planner is from round {round_}; game #{table.row.id} is in round "
-            f"{table.state.round} now. Use the newest planner."
+            f"{_round(table)} now. Use the newest planner."
         )
+
+
+def _round(table: Table) -> int:
+    return table.game.progress(table.state).round

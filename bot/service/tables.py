@@ -208,8 +208,3 @@ def first_error(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         return plain(exc)
     return str(exc)
-
-
-def phase_of(state: Any) -> Any:
-    """A turn-based state's phase and round, to tell when a phase ended."""
-    return [getattr(state, "round", None), getattr(state, "phase", None)]

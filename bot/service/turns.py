@@ -4,8 +4,8 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.loop import Loop
-from bot.service.tables import Table, TurnView, phase_of
-from bot.store.repo import DraftRow
+from bot.service.shapes import Move
+from bot.service.tables import Table, TurnView
 from engine.core import CHANCE
 
 
@@ -21,9 +21,10 @@ class Turns(Loop):
 
     async def act(
         self, game_id: int, user_id: int, action: dict[str, Any], turn: int | None = None
-    ) -> tuple[Table, str]:
+    ) -> tuple[Table, str, TurnView | None]:
         """Make a turn-based move (from a panel of turn `turn`, if it names one); returns the
-        table after it and the move in words."""
+        table after it, the move in words, and the seat's next turn if it still owes a move
+        (so the adapter's next panel needs no second read)."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._mover(table, user_id)
@@ -31,13 +32,14 @@ class Turns(Loop):
                 await self._fresh_panel(table, seat, turn)
             before = table.state
             after = self._apply(table, seat, action)
-            text = table.hosted.turns.describe(before, seat, action, after)
+            text = table.hosted.moves().describe(before, seat, action, after)
             await repo.update_seat(game_id, seat, timeouts=0)
-            end = await repo.action_count(game_id) + 1
-            phases = [] if phase_of(after) == phase_of(before) else [(phase_of(before), end)]
-            words = [{"seat": seat, "text": text}]
-            await self._commit(table, after, [(seat, action, "player")], words, phases)
-            return await self._table(game_id), text
+            await self._commit(table, after, [Move(before, seat, action, after, "player")])
+            now = await self._table(game_id)
+            owes = now.row.status == "active" and seat in now.game.to_act(now.state)
+            mine = now.seat_of(user_id) is not None
+            turn_now = await repo.action_count(game_id) if owes and mine else None
+            return now, text, None if turn_now is None else _turn_view(now, seat, turn_now)
 
     def _mover(self, table: Table, user_id: int) -> int:
         if table.row.status != "active":
@@ -45,7 +47,7 @@ class Turns(Loop):
         seat = table.seat_of(user_id)
         if seat is None:
             raise UserError(f"You don't have a seat in {table.label}.")
-        if table.hosted.turns is None:
+        if table.game.dynamics != "sequential":
             raise UserError(f"{table.game.title} is planned in secret, not played turn by turn.")
         if seat.seat not in table.game.to_act(table.state):
             waiting = ", ".join(s.name for s in table.waiting_for()) or "nobody"
@@ -60,7 +62,7 @@ class Turns(Loop):
             return (
                 table,
                 seat,
-                [p["premove"] for p in await self._stored_premoves(repo, table, seat)],
+                [p["premove"] for p in await repo.premoves(game_id, seat)],
             )
 
     async def set_premove(self, game_id: int, user_id: int, key: str, on: bool) -> list[str]:
@@ -68,18 +70,16 @@ class Turns(Loop):
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._premover(table, user_id)
-            turns = table.hosted.turns
+            turns = table.hosted.moves()
             if key not in turns.premoves:
                 known = "; ".join(f"“{k}”: {v}" for k, v in turns.premoves.items())
                 raise UserError(f"There is no such pre-move. {table.game.title} has: {known}.")
-            kept = [
-                p for p in await self._stored_premoves(repo, table, seat) if p["premove"] != key
-            ]
+            kept = [p for p in await repo.premoves(game_id, seat) if p["premove"] != key]
             if on:
                 kept.append({"premove": key, "scope": turns.premove_scope(key, table.state)})
-            await repo.save_draft(game_id, seat, DraftRow(0, kept, False), self.clock.now())
+            await repo.save_premoves(game_id, seat, kept, self.clock.now())
             if on and seat in table.game.to_act(table.state):
-                await self._commit(table, table.state, [])
+                await self._commit(table, table.state)
             return [p["premove"] for p in kept]
 
     def _premover(self, table: Table, user_id: int) -> int:
@@ -97,22 +97,24 @@ class Turns(Loop):
         async with self.repo.reading() as repo:
             return [m for p in await repo.recent(game_id, "moves", events) for m in p["moves"]]
 
-    async def moved_since(self, game_id: int, seat: int, turn: int) -> bool:
-        """Whether `seat` moved (or chance dealt) after the game's `turn`-th action."""
+    async def fresh_turn(self, game_id: int, user_id: int, turn: int) -> TurnView:
+        """The seat's turn now, refusing a panel of turn `turn` that is out of date."""
         async with self.repo.reading() as repo:
-            later = (await repo.actions(game_id))[turn:]
-        return any(s in (seat, CHANCE) for s, _, _ in later)
+            table = await self._table(game_id)
+            seat = self._mover(table, user_id)
+            await self._fresh_panel(table, seat, turn)
+            return _turn_view(table, seat, await repo.action_count(game_id))
 
     async def _fresh_panel(self, table: Table, seat: int, turn: int) -> None:
         """Refuse a panel drawn before this seat's last move (or a deal since), or one for a turn
         the game has not reached (forged)."""
-        log_ = await self.repo.actions(table.row.id)
-        if turn > len(log_):
+        count = await self.repo.action_count(table.row.id)
+        if turn > count:
             raise UserError(
-                f"{table.label} has had {len(log_)} turns, so no panel of turn {turn} was ever "
+                f"{table.label} has had {count} turns, so no panel of turn {turn} was ever "
                 "drawn; use your newest panel."
             )
-        if any(s in (seat, CHANCE) for s, _, _ in log_[turn:]):
+        if await self.repo.acted_since(table.row.id, (seat, CHANCE), turn):
             raise UserError(
                 f"This panel is from turn {turn} of {table.label}, which has moved on; "
                 "use your newest panel."

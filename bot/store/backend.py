@@ -1,12 +1,19 @@
 """What the repository needs of a database, whichever engine holds it (SQLite or PostgreSQL)."""
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, ClassVar
+from typing import Any, Protocol
 
-Row = Mapping[str, Any]
-"""A result row: by column name (`row["id"]`), and `dict(row)` gives every column."""
+
+class Row(Protocol):
+    """A result row: by column name (`row["id"]`) or position (`row[0]`, unpacking), and
+    `dict(row)` gives every column. Not a Mapping: iterating it gives the values."""
+
+    def __getitem__(self, column: str | int, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> Iterable[str]: ...
 
 
 class Session(ABC):
@@ -32,7 +39,7 @@ class Session(ABC):
 class Database(ABC):
     """A pool of sessions: `reading()` for consistent reads, `transaction()` for changes."""
 
-    dialect: ClassVar[str]
+    dialect: str
     """"sqlite" or "postgres": the few statements that differ look at it."""
 
     @abstractmethod

@@ -310,6 +310,16 @@ class Repo:
         )
         return [(r["seat"], json.loads(r["action"]), r["source"]) for r in rows]
 
+    async def acted_since(self, game_id: int, seats: tuple[int, ...], seq: int) -> bool:
+        """Whether any of `seats` has an action at or after position `seq` of the log."""
+        marks = ", ".join("?" for _ in seats)
+        row = await self.one(
+            f"SELECT 1 AS hit FROM actions WHERE game_id = ? AND seq >= ? AND seat IN ({marks}) "
+            "LIMIT 1",
+            (game_id, seq, *seats),
+        )
+        return row is not None
+
     async def action_count(self, game_id: int) -> int:
         row = await self.one("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
         return int(row["n"]) if row else 0
@@ -335,6 +345,25 @@ class Repo:
                 now.isoformat(),
             ),
         )
+
+    async def premoves(self, game_id: int, seat: int) -> list[dict[str, Any]]:
+        """A seat's pre-moves in the order set: {"premove": key, "scope": its phase} each."""
+        rows = await self.all(
+            "SELECT premove, scope FROM premoves WHERE game_id = ? AND seat = ? ORDER BY position",
+            (game_id, seat),
+        )
+        return [{"premove": r["premove"], "scope": json.loads(r["scope"])} for r in rows]
+
+    async def save_premoves(
+        self, game_id: int, seat: int, premoves: list[dict[str, Any]], now: datetime
+    ) -> None:
+        await self.execute("DELETE FROM premoves WHERE game_id = ? AND seat = ?", (game_id, seat))
+        for position, p in enumerate(premoves):
+            await self.execute(
+                "INSERT INTO premoves (game_id, seat, position, premove, scope, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, position, p["premove"], json.dumps(p["scope"]), now.isoformat()),
+            )
 
     async def queue(self, game_id: int, kind: str, payload: dict[str, Any], now: datetime) -> None:
         await self.execute(

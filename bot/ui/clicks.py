@@ -39,7 +39,9 @@ class Clicked:
         cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
     ) -> Self:
         self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)  # type: ignore[arg-type]
+        if not isinstance(self, discord.ui.DynamicItem):
+            raise TypeError(f"{cls.__name__} must mix Clicked into a discord.ui.DynamicItem")
+        discord.ui.DynamicItem.__init__(self, item)
         self.fields = {name: text for name, text in match.groupdict().items() if text is not None}
         return self
 

@@ -1,18 +1,20 @@
 """What every game's own commands share: opening a game here, and planning in a draft."""
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
 from bot.service.errors import UserError
 from bot.service.hosting import hosted
 from bot.service.options import TableOptions
-from bot.service.service import Service
-from bot.ui.common import flush
 from bot.ui.lobby import lobby_embed, lobby_view
 from bot.ui.planning import draft_board, planner_text, planner_view
 from bot.ui.presenter import presenter
 from engine import registry
+
+if TYPE_CHECKING:
+    # Only for the annotations: bot.app imports the UI modules.
+    from bot.app import GameBot
 
 DEADLINES = {
     "10 minutes": 10,
@@ -34,46 +36,43 @@ Deadline = Literal[
 ]
 
 
-def _service(bot: discord.Client) -> Service:
-    return bot.service  # type: ignore[attr-defined]
-
-
 async def game_choices(
-    bot: discord.Client, interaction: discord.Interaction, game: str | None, current: str
+    bot: "GameBot", interaction: discord.Interaction, game: str | None, current: str
 ) -> list[discord.app_commands.Choice[int]]:
     """Autocomplete of the user's running games that this server (or DMs) may name (of one
     kind, when `game` names one)."""
-    tables = await _service(bot).games_of(interaction.user.id, guild_id=interaction.guild_id)
+    tables = await bot.service.games_of(interaction.user.id, guild_id=interaction.guild_id)
     return [
-        discord.app_commands.Choice(name=f"{t.label}, round {t.state.round}", value=t.row.id)
+        discord.app_commands.Choice(
+            name=f"{t.label}, {t.game.progress(t.state).words}", value=t.row.id
+        )
         for t in tables
         if game in (None, t.row.game) and current in str(t.row.id)
     ][:25]
 
 
 async def open_here(
-    bot: discord.Client,
+    bot: "GameBot",
     interaction: discord.Interaction,
     game: str,
     config: dict[str, Any],
     options: TableOptions,
 ) -> None:
     """Open a lobby in this channel (or a new thread of it) and post its buttons."""
-    service = _service(bot)
+    service = bot.service
     channel = interaction.channel
     if interaction.guild is None or channel is None:
         raise UserError("Open a game in a server channel, not in DMs.")
     service.check_options(game, config, options)
     if await service.table_in(channel.id):
         raise UserError("A game is already open here; finish or cancel it first.")
-    thread_id = None
+    thread = None
     await interaction.response.defer()
     if options.thread and isinstance(channel, discord.TextChannel):
-        made = await channel.create_thread(
+        thread = await channel.create_thread(
             name=f"{registry.get(game).title} · {interaction.user.display_name}",
             type=discord.ChannelType.public_thread,
         )
-        thread_id = made.id
     table = await service.open_table(
         game,
         interaction.guild_id,
@@ -82,12 +81,11 @@ async def open_here(
         interaction.user.display_name,
         config,
         options,
-        thread_id=thread_id,
+        thread_id=thread.id if thread else None,
     )
-    if thread_id:
-        target = bot.get_channel(thread_id)
-        message = await target.send(embed=lobby_embed(table), view=lobby_view(table))  # type: ignore[union-attr]
-        await interaction.followup.send(f"{table.label} is open in <#{thread_id}>.")
+    if thread:
+        message = await thread.send(embed=lobby_embed(table), view=lobby_view(table))
+        await interaction.followup.send(f"{table.label} is open in <#{thread.id}>.")
     else:
         message = await interaction.followup.send(
             embed=lobby_embed(table), view=lobby_view(table), wait=True
@@ -97,14 +95,14 @@ async def open_here(
 
 
 async def edit_draft(
-    bot: discord.Client,
+    bot: "GameBot",
     interaction: discord.Interaction,
     game: str,
     game_id: int | None,
     **change: Any,
 ) -> None:
     """One planning step (add, undo, clear, vacation), answered with the draft and its planner."""
-    service = _service(bot)
+    service = bot.service
     table = await service.pick_game(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
@@ -121,9 +119,9 @@ async def edit_draft(
 
 
 async def show_draft(
-    bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
+    bot: "GameBot", interaction: discord.Interaction, game: str, game_id: int | None
 ) -> None:
-    service = _service(bot)
+    service = bot.service
     table = await service.pick_game(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
@@ -134,9 +132,9 @@ async def show_draft(
 
 
 async def submit_draft(
-    bot: discord.Client, interaction: discord.Interaction, game: str, game_id: int | None
+    bot: "GameBot", interaction: discord.Interaction, game: str, game_id: int | None
 ) -> None:
-    service = _service(bot)
+    service = bot.service
     table = await service.pick_game(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
@@ -147,4 +145,4 @@ async def submit_draft(
         else " You can still change it until the round resolves."
     )
     await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
-    await flush(bot)
+    await bot.delivery.flush()

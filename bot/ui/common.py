@@ -2,21 +2,23 @@
 
 import contextlib
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.errors import tell_privately, unexpected
 from bot.service.errors import UserError
-from bot.service.service import Service, Table
+from bot.service.service import Table
+
+if TYPE_CHECKING:
+    # Only for the annotation: bot.app imports the UI modules.
+    from bot.app import GameBot
 
 
-def service(client: discord.Client) -> Service:
-    return client.service  # type: ignore[attr-defined]
-
-
-async def flush(client: discord.Client) -> None:
-    """Send what the last change queued (the outbox), now rather than at the next tick."""
-    await client.delivery.flush()  # type: ignore[attr-defined]
+def bot_of(interaction: discord.Interaction) -> "GameBot":
+    """The bot that received `interaction`, with its service and delivery: discord.py types
+    `interaction.client` as any Client, and components cannot name their client type."""
+    return cast("GameBot", interaction.client)
 
 
 def moderates(interaction: discord.Interaction, guild_id: int | None) -> bool:

@@ -4,8 +4,9 @@ import discord
 
 from bot.service.options import TableOptions
 from bot.service.service import Table
+from bot.service.shapes import shape
 from bot.ui.clicks import Clicked
-from bot.ui.common import flush, guarded, moderates, said, service
+from bot.ui.common import bot_of, guarded, moderates, said
 
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -47,8 +48,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
         value="\n".join(
             [
                 *rules,
-                f"{'Round' if table.hosted.turns is None else 'Turn'} deadline: "
-                f"{duration(options.deadline_minutes)}",
+                f"{shape(table).noun.capitalize()} deadline: {duration(options.deadline_minutes)}",
                 f"Rated: {'yes' if options.rated else 'no'}",
             ]
         ),
@@ -63,14 +63,14 @@ class LobbyButton(
 ):
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_BUTTONS[action]
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label, style=style, custom_id=f"pl:lobby:{game_id}:{action}"
         )
         super().__init__(button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, user = service(interaction.client), interaction.user
+            svc, user = bot_of(interaction).service, interaction.user
             game_id, action = self.number("game"), self.fields["action"]
             # A forged id naming another server's game gets the refusal of a missing one.
             here = await svc.table_for(game_id, user.id, interaction.guild_id)
@@ -89,7 +89,7 @@ class LobbyButton(
             await interaction.response.edit_message(
                 embed=lobby_embed(table), view=lobby_view(table) if live else None
             )
-            await flush(interaction.client)
+            await bot_of(interaction).delivery.flush()
 
         await guarded(interaction, act)
 
@@ -107,14 +107,14 @@ class RematchButton(
     """On the final results: a new lobby here with the same seats and options."""
 
     def __init__(self, game_id: int) -> None:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"pl:rematch:{game_id}"
         )
         super().__init__(button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, user, game_id = service(interaction.client), interaction.user, self.number("game")
+            svc, user, game_id = bot_of(interaction).service, interaction.user, self.number("game")
             await svc.table_for(game_id, user.id, interaction.guild_id)
             table = await svc.rematch(game_id, user.id, user.display_name)
             note = f"Rematch of game #{game_id}: the same seats and options."

@@ -9,9 +9,10 @@ import discord
 from bot.drawing import draw
 from bot.errors import quote
 from bot.service.errors import UserError
+from bot.service.hosting import needed
 from bot.service.service import DraftView, Service, Table
 from bot.ui.clicks import Clicked
-from bot.ui.common import flush, guarded, said, service
+from bot.ui.common import bot_of, guarded, said
 from bot.ui.presenter import presenter
 
 PLANNER_BUTTONS = {
@@ -36,7 +37,8 @@ def status_embed(table: Table, state: Any) -> discord.Embed:
     deadline = table.row.deadline
     when = f"<t:{int(deadline.timestamp())}:R>" if deadline else "no deadline"
     embed = discord.Embed(
-        title=f"{table.label} · round {state.round}", description=f"Plans close {when}."
+        title=f"{table.label} · round {table.game.progress(state).round}",
+        description=f"Plans close {when}.",
     )
     acting = table.game.to_act(state)
     lines = []
@@ -72,7 +74,7 @@ class PlannerButton(
 ):
     def __init__(self, game_id: int, round_: int, action: str, disabled: bool = False) -> None:
         label, style = PLANNER_BUTTONS[action]
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label,
             style=style,
             custom_id=f"pl:plan:{game_id}:{round_}:{action}",
@@ -82,7 +84,7 @@ class PlannerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, uid = service(interaction.client), interaction.user.id
+            svc, uid = bot_of(interaction).service, interaction.user.id
             game_id, round_ = self.number("game"), self.number("round")
             action = self.fields["action"]
             await svc.check_round(game_id, round_)
@@ -97,15 +99,18 @@ class PlannerButton(
             if action == "submit":
                 await svc.submit(game_id, uid, round_)
                 table = await svc.table(game_id)
-                same = table.row.status == "active" and table.state.round == round_
-                draft = await svc.draft(game_id, uid) if same else None
-                if draft is None:
+                same = (
+                    table.row.status == "active"
+                    and table.game.progress(table.state).round == round_
+                )
+                fresh = await svc.draft(game_id, uid) if same else None
+                if fresh is None:
                     await interaction.response.edit_message(
                         content="✅ Plan submitted, and the round is resolving.", view=None
                     )
                 else:
-                    await interaction.response.edit_message(**await refreshed(draft))
-                await flush(interaction.client)
+                    await interaction.response.edit_message(**await refreshed(fresh))
+                await bot_of(interaction).delivery.flush()
                 return
             current = await svc.draft(game_id, uid)
             draft = await svc.edit_draft(
@@ -138,7 +143,7 @@ class PlannerSelect(
         choices = [
             discord.SelectOption(label=label[:100], value=key) for label, key in (options or [])
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"pl:pick:{game_id}:{round_}" + (f":{part}" if part else ""),
             placeholder=prompt or None,
             options=choices or [discord.SelectOption(label="(nothing can be added)", value="-")],
@@ -148,14 +153,14 @@ class PlannerSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, game_id = service(interaction.client), self.number("game")
+            svc, game_id = bot_of(interaction).service, self.number("game")
             await svc.check_round(game_id, self.number("round"))
             key = self.choice()
             if key == "-":
                 raise UserError("Nothing can be added to this plan.")
-            table = await svc.table(game_id)
+            planner = (await svc.table(game_id)).hosted.plans()
             try:
-                step = table.hosted.planner.parse_key(key)
+                step = planner.parse_key(key)
             except ValueError:
                 raise self.damaged(f"“{quote(key)}” is not a step") from None
             draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
@@ -230,7 +235,7 @@ class GroupSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, game_id = service(interaction.client), self.number("game")
+            svc, game_id = bot_of(interaction).service, self.number("game")
             await svc.check_round(game_id, self.number("round"))
             draft = await svc.draft(game_id, interaction.user.id)
             view = group_view(draft, self.choice())
@@ -260,14 +265,14 @@ class OpenPlanner(
     """For players whose DMs are closed: the planner, privately, in the channel."""
 
     def __init__(self, game_id: int, round_: int) -> None:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label="Plan", style=discord.ButtonStyle.primary, custom_id=f"pl:open:{game_id}:{round_}"
         )
         super().__init__(button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
-            svc, game_id = service(interaction.client), self.number("game")
+            svc, game_id = bot_of(interaction).service, self.number("game")
             await svc.check_round(game_id, self.number("round"))
             draft = await svc.draft(game_id, interaction.user.id)
             await interaction.response.send_message(
@@ -303,7 +308,8 @@ async def board_of(draft: DraftView) -> discord.File:
     view = table.game.view(table.state, draft.seat)
     names = [s.name for s in table.seats]
     show = presenter(table.row.game)
-    data = await draw(show.draft_board, view, draft.seat, names, draft.steps, draft.vacation)
+    render = needed(show.draft_board, "draft board")
+    data = await draw(render, view, draft.seat, names, draft.steps, draft.vacation)
     return discord.File(io.BytesIO(data), filename="draft.png")
 
 

@@ -12,7 +12,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import fill
 from bot.service.service import Table, TurnView
 from bot.ui.clicks import Clicked, json_object
-from bot.ui.common import flush, game_ref, guarded, said, said_names, service
+from bot.ui.common import bot_of, game_ref, guarded, said, said_names
 from bot.ui.presenter import presenter
 
 RECENT_MOVES = 6
@@ -47,21 +47,17 @@ def panel(tv: TurnView) -> discord.ui.View:
 async def act(interaction: discord.Interaction, game_id: int, turn: int, action: dict) -> None:
     """Make a move from a panel and answer in place: what changed, then the next panel (if the
     seat still owes a move) or a note that the turn is over."""
-    svc = service(interaction.client)
-    table, text = await svc.act(game_id, interaction.user.id, action, turn)
+    svc = bot_of(interaction).service
+    table, text, tv = await svc.act(game_id, interaction.user.id, action, turn)
     names = [s.name for s in table.seats]
     done = f"✅ You {fill(text, names)}."
-    try:
-        tv = await svc.turn(game_id, interaction.user.id)
-    except UserError:
-        tv = None  # not this seat's move any more: the panel ends here
-    if tv is None:
+    if tv is None:  # not this seat's move any more: the panel ends here
         await interaction.response.edit_message(content=done, view=None, attachments=[])
     else:
         await interaction.response.edit_message(
             content=turn_text(tv, done), view=panel(tv), attachments=[]
         )
-    await flush(interaction.client)
+    await bot_of(interaction).delivery.flush()
 
 
 class OpenPanel(
@@ -72,7 +68,7 @@ class OpenPanel(
     """For a person whose DMs are closed: their "your turn" panel, privately, in the channel."""
 
     def __init__(self, game_id: int, turn: int) -> None:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label="Play my turn",
             style=discord.ButtonStyle.primary,
             custom_id=f"pl:turn:{game_id}:{turn}",
@@ -81,7 +77,7 @@ class OpenPanel(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act_() -> None:
-            tv = await service(interaction.client).turn(self.number("game"), interaction.user.id)
+            tv = await bot_of(interaction).service.turn(self.number("game"), interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             file = await panel_file(tv)
             kwargs: dict[str, Any] = {"file": file} if file else {}
@@ -146,7 +142,7 @@ class ActSelect(
             discord.SelectOption(label=label[:100], value=action_key(action))
             for label, action in (options or [])[:25]
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"pl:act:{game_id}:{turn}:{row}",
             placeholder=placeholder or None,
             options=choices or [discord.SelectOption(label="(nothing to choose)", value="-")],
@@ -182,7 +178,7 @@ class ActButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
     ) -> None:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label or "Go",
             style=style,
             custom_id=f"pl:do:{game_id}:{turn}:{action_key(action)}",
@@ -236,14 +232,7 @@ class PanelBack(
 
 async def fresh_turn(interaction: discord.Interaction, game_id: int, turn: int) -> TurnView:
     """The seat's turn now, refusing a panel from an earlier turn."""
-    svc = service(interaction.client)
-    tv = await svc.turn(game_id, interaction.user.id)
-    if await svc.moved_since(game_id, tv.seat, turn):
-        raise UserError(
-            f"This panel is from turn {turn} of {tv.table.label}, which has moved on; "
-            "use your newest panel."
-        )
-    return tv
+    return await bot_of(interaction).service.fresh_turn(game_id, interaction.user.id, turn)
 
 
 DYNAMIC_ITEMS = (OpenPanel, ActSelect, ActButton, PanelBack)
@@ -254,25 +243,23 @@ async def command_move(
 ) -> None:
     """A move made by slash command: answered with what changed and, if the seat still owes a
     move, its panel."""
-    svc = service(interaction.client)
+    svc = bot_of(interaction).service
     table = await svc.pick_game(interaction.user.id, game_id, game, guild_id=interaction.guild_id)
-    table, text = await svc.act(table.row.id, interaction.user.id, action)
+    table, text, tv = await svc.act(table.row.id, interaction.user.id, action)
     done = f"✅ You {fill(text, [s.name for s in table.seats])}."
     private = interaction.guild is not None
-    try:
-        tv = await svc.turn(table.row.id, interaction.user.id)
-    except UserError:
+    if tv is None:
         await interaction.response.send_message(done, ephemeral=private)
     else:
         await interaction.response.send_message(
             turn_text(tv, done), view=panel(tv), ephemeral=private
         )
-    await flush(interaction.client)
+    await bot_of(interaction).delivery.flush()
 
 
 async def legal_moves(interaction: discord.Interaction, game: str) -> TurnView | None:
     """The user's turn in their (only, or named) game of `game`, for autocomplete; None if none."""
-    svc = service(interaction.client)
+    svc = bot_of(interaction).service
     try:
         table = await svc.pick_game(
             interaction.user.id,

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import CHANCE, IllegalAction, Logged
+from engine.core import CHANCE, Dynamics, IllegalAction, Logged, Progress
 from engine.power_grid import auction, build, bureaucracy, secrecy, setup, views
 from engine.power_grid.actions import (
     Action,
@@ -42,6 +42,7 @@ _NAMES = {
     "resources": "resource buying",
     "build": "building",
     "bureaucracy": "powering",
+    "over": "the end",
 }
 
 
@@ -67,6 +68,7 @@ class PowerGrid:
 
     name = "power_grid"
     title = "Power Grid"
+    dynamics: Dynamics = "sequential"
     summary = "2–6 players: auction power plants, buy fuel, build a network, power the most cities"
     Config = Config
 
@@ -129,6 +131,9 @@ class PowerGrid:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         """Standings per seat (final once over): cities powered, money, cities, highest plant."""
         return standings(state)
+
+    def progress(self, state: State) -> Progress:
+        return Progress(state.round, state.phase, f"round {state.round}, {_NAMES[state.phase]}")
 
     def standings(self, state: State) -> list[dict[str, Any]]:
         return secrecy.running_standings(state)

@@ -8,12 +8,15 @@ from typing import Any
 from engine.core import (
     CHANCE,
     SECRET_PLANS,
+    Dynamics,
     IllegalAction,
     Logged,
+    Progress,
     check_planner,
     open_standings,
     redact_plans,
     shared_ranks,
+    simultaneous_progress,
     tiebreak_used,
 )
 from engine.powerline import scoring, views
@@ -213,6 +216,7 @@ class Powerline:
 
     name = "powerline"
     title = "Powerline"
+    dynamics: Dynamics = "simultaneous"
     summary = "1–6 players, 15 simultaneous rounds of dice-driven network building"
     Config = Config
 
@@ -356,6 +360,9 @@ class Powerline:
                 }
             )
         return result
+
+    def progress(self, state: State) -> Progress:
+        return simultaneous_progress(state)
 
     def standings(self, state: State) -> list[dict[str, Any]]:
         return open_standings(self.outcome(state))

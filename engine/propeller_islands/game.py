@@ -3,7 +3,15 @@
 from random import Random
 from typing import Any
 
-from engine.core import IllegalAction, Logged, open_standings, shared_ranks, tiebreak_used
+from engine.core import (
+    Dynamics,
+    IllegalAction,
+    Logged,
+    Progress,
+    open_standings,
+    shared_ranks,
+    tiebreak_used,
+)
 from engine.propeller_islands import actions as A
 from engine.propeller_islands import flow, legal, play, scoring, secrecy, views
 from engine.propeller_islands.components import blueprints, characters, rules, tiles
@@ -12,12 +20,23 @@ from engine.propeller_islands.state import Cell, Player, State
 from engine.propeller_islands.state import dump_state as _dump
 from engine.propeller_islands.state import load_state as _load
 
+_PHASES = {
+    "setup": "the setup",
+    "keep_character": "choosing characters",
+    "start_tiles": "the starting tiles",
+    "roll": "round {round}, the roll",
+    "turns": "round {round}, the draft",
+    "bonus": "round {round}, the bonus die",
+    "over": "the end",
+}
+
 
 class PropellerIslands:
     """The rules of Propeller Islands behind the engine contract."""
 
     name = "propeller_islands"
     title = "Propeller Islands"
+    dynamics: Dynamics = "sequential"
     summary = "2–4 players, a dice draft to build and upgrade mechanical islands"
     Config = Config
 
@@ -135,6 +154,9 @@ class PropellerIslands:
                 }
             )
         return out
+
+    def progress(self, state: State) -> Progress:
+        return Progress(state.round, state.phase, _PHASES[state.phase].format(round=state.round))
 
     def standings(self, state: State) -> list[dict[str, Any]]:
         return open_standings(self.outcome(state))

@@ -3,6 +3,7 @@
 It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -81,7 +82,7 @@ def _linked(p: PlayerState) -> int:
     return len(seen)
 
 
-def _best(ctx: Ctx, draft: Draft, options: list[Step], w: Weights) -> tuple[Step | None, float]:
+def _best(ctx: Ctx, draft: Draft, options: Sequence[Step], w: Weights) -> tuple[Step | None, float]:
     best: Step | None = None
     best_v = float("-inf")
     for step in options:

@@ -8,12 +8,15 @@ from typing import Any
 from engine.core import (
     CHANCE,
     SECRET_PLANS,
+    Dynamics,
     IllegalAction,
     Logged,
+    Progress,
     check_planner,
     open_standings,
     redact_plans,
     shared_ranks,
+    simultaneous_progress,
     tiebreak_used,
 )
 from engine.railroad_ink import scoring, views
@@ -100,6 +103,7 @@ class RailroadInk:
 
     name = "railroad_ink"
     title = "Railroad Ink"
+    dynamics: Dynamics = "simultaneous"
     summary = "1–12 players draw the same rolled routes to link exits; Street Lamps, Power Grid"
     Config = Config
 
@@ -243,6 +247,9 @@ class RailroadInk:
                 }
             )
         return result
+
+    def progress(self, state: State) -> Progress:
+        return simultaneous_progress(state)
 
     def standings(self, state: State) -> list[dict[str, Any]]:
         return open_standings(self.outcome(state))

@@ -500,7 +500,7 @@ def draw_options(ctx: Ctx, draft: Draft, die: str) -> list[Draw]:
     if face is None:
         return []
     return [
-        Draw(die=die, cell=cell_name(i), orientation=o)  # type: ignore[arg-type]
+        Draw(die=die, cell=cell_name(i), orientation=o)
         for i, o in placements(draft.p.cells, ctx.acc, face, ctx.mixed)
     ]
 

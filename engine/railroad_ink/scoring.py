@@ -240,7 +240,7 @@ def score(
     With `config`, its rulings apply (its longest_route and accumulator_is_centre win over
     `mode` and `acc_centre`); without, the defaults.
     """
-    cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)  # type: ignore[arg-type]
+    cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)
     typed = cfg.mixed_contact != "illegal"
     tiles = tiles_of(cells)
     s = Score()

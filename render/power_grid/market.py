@@ -202,7 +202,12 @@ def _resources(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: Box) -> Non
             _space(draw, (sx + 2, y + 2, sx + w - 2, y + TRACK_H - 8), kind, space)
 
 
-def _space(draw: ImageDraw.ImageDraw, box: Box, kind: str, space: dict[str, int]) -> None:
+def _space(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    kind: str,
+    space: dict[str, int],
+) -> None:
     """A price space: its price, and its tokens filled from the right (as the market empties
     cheapest first)."""
     x0, y0, x1, y1 = box

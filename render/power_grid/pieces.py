@@ -179,7 +179,9 @@ def plant_card(
         _stored(draw, (x0 + 6, body_top + 2 * row_h, x1 - 6, y1 - 4), plant, stored)
 
 
-def _need(draw: ImageDraw.ImageDraw, box: Box, plant: dict[str, Any]) -> None:
+def _need(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], plant: dict[str, Any]
+) -> None:
     """The fuel need: up to three tokens, else a count and one token; eco and fusion say so."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -203,7 +205,10 @@ def _need(draw: ImageDraw.ImageDraw, box: Box, plant: dict[str, Any]) -> None:
 
 
 def _stored(
-    draw: ImageDraw.ImageDraw, box: Box, plant: dict[str, Any], stored: dict[str, int]
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    plant: dict[str, Any],
+    stored: dict[str, int],
 ) -> None:
     """Storage as a row of slots: stored tokens filled in, free room as empty outlines."""
     x0, y0, x1, y1 = box

@@ -117,3 +117,15 @@ async def test_powerline_spectators_see_public_boards(scene: Scene, bot: GameBot
     assert " VP" in status.embeds[0]["fields"][1]["value"]
     mine = await answer(s.slash(scene.ben, s.dm_channel(scene.ben), "mygames"))
     assert f"Powerline game #{game.gid}" in mine.embeds[0]["description"]
+
+
+async def test_a_game_opened_in_a_thread_has_its_lobby_there(scene: Scene, bot: GameBot) -> None:
+    s, ada = scene.server, scene.ada
+    reply = await answer(s.slash(ada, scene.channel, "powerline open", thread=True))
+    thread = s.world.channels[int(reply.content.split("<#")[1].rstrip(">."))]
+    table = await bot.service.table_in(thread.id)
+    assert table is not None and table.row.thread_id == thread.id
+    assert reply.content == f"{table.label} is open in <#{thread.id}>."
+    lobby = next(m for m in s.messages(thread) if m.embeds)
+    assert lobby.embeds[0]["title"] == table.label
+    assert lobby.id == table.row.lobby_message_id

@@ -2,11 +2,13 @@
 backends."""
 
 import asyncio
+import json
 
 import pytest
 
 from bot.store.database import NewerDatabase, migrate, migrations, open_database
 from bot.store.postgres import numbered
+from bot.store.repo import Repo
 from bot.store.sqlite import statements
 
 
@@ -110,3 +112,33 @@ async def test_a_database_newer_than_the_code_refuses_to_start(database_target):
     await db.close()
     with pytest.raises(NewerDatabase, match="migration 999, newer than this bot knows"):
         await open_database(database_target)
+
+
+async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_target):
+    """A database from before 0008 keeps a seat's pre-moves as its draft steps: migrated, they
+    are rows in their order, and the draft that held them is gone."""
+    db = await open_database(database_target)
+    try:
+        async with db.transaction() as s:
+            await s.execute("DROP TABLE premoves")
+            await s.execute("DELETE FROM schema_migrations WHERE number = 8")
+            await s.execute(
+                "INSERT INTO games (id, game, guild_id, channel_id, host_id, status, config, "
+                "options, seed, created_at, updated_at) VALUES (1, 'g', 1, 1, 1, 'active', '{}', "
+                "'{}', 1, '', '')"
+            )
+            steps = [
+                {"premove": "auction", "scope": [2, "auction"]},
+                {"premove": "resources", "scope": [2, "resources"]},
+            ]
+            await s.execute(
+                "INSERT INTO drafts (game_id, seat, round, steps, vacation, updated_at) "
+                "VALUES (1, 3, 0, ?, 0, 'then')",
+                (json.dumps(steps),),
+            )
+        assert await migrate(db) == ["0008_premoves.sql"]
+        async with Repo(db).reading() as repo:
+            assert await repo.premoves(1, 3) == steps
+            assert await repo.all("SELECT * FROM drafts") == []
+    finally:
+        await db.close()

@@ -51,7 +51,7 @@ async def test_only_the_seat_to_act_moves_and_a_stale_panel_is_refused(world):
         await svc.act(gid, other, {"type": "pick_region", "region": "green"})
     turn = await svc.turn(gid, mover)
     assert {a["type"] for a in turn.legal} == {"pick_region"}
-    _, text = await svc.act(gid, mover, turn.legal[0], turn.turn)
+    _, text, _ = await svc.act(gid, mover, turn.legal[0], turn.turn)
     assert text == f"picked the {turn.legal[0]['region']} region"
     mover_seat = (await svc.table(gid)).seat_of(mover).seat
 

@@ -1,12 +1,13 @@
 """`/powergrid …`: open a game with the WBC house rules, and every move by slash command with
 autocomplete of the legal values. Rules live in the engine."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.games.power_grid.controls import plant_label, power_options, quantities
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
@@ -19,10 +20,12 @@ Choice = app_commands.Choice
 
 
 class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Play Power Grid"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str):
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[int]]:
         return await game_choices(self.bot, interaction, GAME, current)
 
     @app_commands.command(
@@ -55,7 +58,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         rated: bool = True,
         thread: bool = False,
     ) -> None:
-        config = {
+        config: dict[str, Any] = {
             "map": map,
             "hidden_money": hidden_money,
             "bid_order": "seat" if seat_order_bidding else "turn",
@@ -85,7 +88,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, {"type": "pick_region", "region": region})
 
     @region.autocomplete("region")
-    async def _regions(self, interaction: discord.Interaction, current: str):
+    async def _regions(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         tv = await legal_moves(interaction, GAME)
         names = [a["region"] for a in tv.legal if a["type"] == "pick_region"] if tv else []
         return [Choice(name=r, value=r) for r in names if current.lower() in r.lower()][:25]
@@ -104,7 +107,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, {"type": "open", "plant": plant, "bid": bid})
 
     @auction.autocomplete("plant")
-    async def _plants(self, interaction: discord.Interaction, current: str):
+    async def _plants(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         tv = await legal_moves(interaction, GAME)
         numbers = sorted({a["plant"] for a in tv.legal if a["type"] == "open"}) if tv else []
         return [Choice(name=plant_label(n), value=n) for n in numbers if current in str(n)][:25]
@@ -119,7 +122,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, {"type": "bid", "amount": amount})
 
     @bid.autocomplete("amount")
-    async def _amounts(self, interaction: discord.Interaction, current: str):
+    async def _amounts(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         tv = await legal_moves(interaction, GAME)
         amounts = [a["amount"] for a in tv.legal if a["type"] == "bid"] if tv else []
         return [Choice(name=f"{n} Elektro", value=n) for n in amounts if current in str(n)][:25]
@@ -142,7 +145,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, parse_action_key(choice))
 
     @discard.autocomplete("choice")
-    async def _discards(self, interaction: discord.Interaction, current: str):
+    async def _discards(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         tv = await legal_moves(interaction, GAME)
         found = [a for a in tv.legal if a["type"] == "discard_plant"] if tv else []
         return [
@@ -164,7 +167,9 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, action)
 
     @buy.autocomplete("quantity")
-    async def _quantities(self, interaction: discord.Interaction, current: str):
+    async def _quantities(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[int]]:
         tv = await legal_moves(interaction, GAME)
         kind = getattr(interaction.namespace, "resource", None)
         if tv is None or kind not in RESOURCES:
@@ -188,7 +193,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, {"type": "build", "cities": names})
 
     @build.autocomplete("cities")
-    async def _cities(self, interaction: discord.Interaction, current: str):
+    async def _cities(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         tv = await legal_moves(interaction, GAME)
         reachable = [a["cities"][0] for a in tv.legal if a["type"] == "build"] if tv else []
         *chosen, typing = [c.strip() for c in current.split(",")] or [""]
@@ -212,7 +217,7 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
         await command_move(interaction, GAME, game, parse_action_key(run))
 
     @power.autocomplete("run")
-    async def _runs(self, interaction: discord.Interaction, current: str):
+    async def _runs(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         tv = await legal_moves(interaction, GAME)
         options = power_options(tv) if tv else []
         return [
@@ -230,5 +235,5 @@ class PowerGrid(commands.GroupCog, group_name="powergrid", group_description="Pl
     del command
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(PowerGrid(bot))

@@ -40,8 +40,8 @@ def panel(tv: TurnView) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     kinds = {a["type"] for a in tv.legal}
     if "pick_region" in kinds:
-        regions = [(f"Region {a['region']}", a) for a in _of(tv, "pick_region")]
-        view.add_item(ActSelect(gid, turn, 0, regions, "Pick a region…"))
+        picks = [(f"Region {a['region']}", a) for a in _of(tv, "pick_region")]
+        view.add_item(ActSelect(gid, turn, 0, picks, "Pick a region…"))
     if "discard_plant" in kinds:
         options = [(_discard_label(a), a) for a in _of(tv, "discard_plant")]
         view.add_item(ActSelect(gid, turn, 0, options, "Discard a plant…"))

@@ -40,7 +40,6 @@ PLUGIN = Hosted(
     choose=autopilot.choose,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("power_grid", "rules_summary.md"),
-    max_players=6,
     turns=PowerGridTurns(),
     round_lines=words.round_lines,
     standings=words.standings_lines,

@@ -1,6 +1,7 @@
 """Power Grid in words: moves, phases, table options, round summaries and final standings.
 A move's words never name a seat's money total (hidden money); the prices paid are public."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.service.hosting import join, seat_ref
@@ -21,7 +22,14 @@ from engine.power_grid.actions import (
 from engine.power_grid.build import price_build
 from engine.power_grid.config import Config
 from engine.power_grid.market import buy_cost
-from engine.power_grid.rules import RESOURCES, game_map, plants, player_count, tables
+from engine.power_grid.rules import (
+    RESOURCES,
+    Resource,
+    game_map,
+    plants,
+    player_count,
+    tables,
+)
 from engine.power_grid.state import State
 
 PHASES = {
@@ -41,9 +49,10 @@ def plants_words(numbers: list[int]) -> str:
     return f"{label} {join([str(n) for n in numbers])}"
 
 
-def tokens_words(counts: dict[str, int]) -> str:
+def tokens_words(counts: Mapping[Resource, int]) -> str:
     """Tokens as "2 coal and 1 oil", in the tracks' order, zeros left out."""
-    return join([f"{counts[r]} {r}" for r in RESOURCES if counts.get(r)])
+    kept = sorted((RESOURCES.index(r), n, r) for r, n in counts.items() if n)
+    return join([f"{n} {r}" for _, n, r in kept])
 
 
 def describe(before: State, seat: int, action: dict[str, Any], after: State) -> str:
@@ -85,12 +94,12 @@ def _move(before: State, seat: int, act: Action, after: State) -> str:
             won = f"{seat_ref(winner)} bought it for {auction.bid}"
             return f"{text}; {won}{_discard_owed(after, winner, own=False)}"
         case DiscardPlant():
-            back = tokens_words(dict(act.return_))
+            back = tokens_words(act.return_)
             tail = f" and returned {back} to the supply" if back else ""
             return f"discarded plant {act.plant}{tail}"
         case Buy():
             cost = sum(buy_cost(before, r, k) or 0 for r, k in act.resources.items())
-            return f"bought {tokens_words(dict(act.resources))} for {cost}"
+            return f"bought {tokens_words(act.resources)} for {cost}"
         case Build():
             cost = price_build(before, seat, act.cities)
             return f"built in {join(act.cities)} for {cost}"
@@ -114,7 +123,7 @@ def _power(before: State, seat: int, act: Power) -> str:
     capacity = sum(plants()[n].cities for n in act.plants)
     powered = min(capacity, len(before.players[seat].cities))
     text = f"powered {_cities(powered)} with {plants_words(act.plants)}"
-    mix = {r: k for r, k in act.hybrid.items() if k}
+    mix: dict[Resource, int] = {r: k for r, k in act.hybrid.items() if k}
     if mix:
         text += f" (hybrid fuel: {tokens_words(mix)})"
     return f"{text} and earned {_income(powered)}"
@@ -212,7 +221,9 @@ def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str
 def _tiebreak(row: dict[str, Any], level: list[dict[str, Any]], names: list[str]) -> str:
     """Against each seat level on cities powered: ahead of those below it, tied with equals;
     a seat ahead of nobody says which seat it came just behind."""
-    ahead, tied, behind = [], [], []
+    ahead: list[str] = []
+    tied: list[str] = []
+    behind: list[str] = []
     for other in level:
         key = next((k for k in _KEYS[1:] if row[k] != other[k]), None)
         name = names[other["seat"]]

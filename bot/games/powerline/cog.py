@@ -4,6 +4,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.games.powerline.words import parse_key
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
@@ -22,14 +23,16 @@ GAME = "powerline"
 
 
 class Powerline(commands.GroupCog, group_name="powerline", group_description="Play Powerline"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> Service:
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str):
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, GAME, current)
 
     # ---- lobby -------------------------------------------------------------------------------
@@ -109,7 +112,9 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
         await edit_draft(self.bot, interaction, GAME, game, add=step)
 
     @place.autocomplete("placement")
-    async def _placement_choices(self, interaction: discord.Interaction, current: str):
+    async def _placement_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         try:
             table = await self.service.pick_game(
@@ -154,5 +159,5 @@ class Powerline(commands.GroupCog, group_name="powerline", group_description="Pl
     del command
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Powerline(bot))

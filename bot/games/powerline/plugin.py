@@ -82,7 +82,6 @@ PLUGIN = Hosted(
     choose=autopilot.choose,
     options_in_words=options_in_words,
     rules=lambda: load_text("powerline", "rules_summary.md"),
-    max_players=6,
     planner=PowerlinePlanner(),
     round_lines=round_lines,
 )

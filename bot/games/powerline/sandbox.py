@@ -3,9 +3,11 @@ Island, planned by the DM planner, by `/powerline place` and from the channel's 
 each person in their own way."""
 
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games.powerline.words import placement_key
+from bot.service.service import Table
+from engine.core import planning
 from engine.powerline import autopilot
 from engine.powerline.actions import Placement
 from standin import Channel, Message, User
@@ -43,13 +45,13 @@ STYLES = {"Ada": "autopilot", "Ben": "steady", "Chloé": "daring"}
 the first line segments offered, Chloé picks at random and stops when she likes."""
 
 
-def _own_way(table, seat: int, style: str, rng: Random) -> tuple[list[str], bool]:
+def _own_way(table: Table, seat: int, style: str, rng: Random) -> tuple[list[str], bool]:
     """The placements (keys) and the vacation tile of one person's plan, in their style."""
-    game, state = table.game, table.state
+    game, state = planning(table.game), table.state
     if style == "autopilot":
         plan = autopilot.choose(game.view(state, seat), seat)
         return [placement_key(p) for p in plan.placements], plan.vacation
-    steps: list[dict] = []
+    steps: list[dict[str, Any]] = []
     while True:
         offered = [o.model_dump(mode="json") for o in game.legal_next(state, seat, steps)]
         ready = game.can_submit(state, seat, steps)
@@ -61,7 +63,9 @@ def _own_way(table, seat: int, style: str, rng: Random) -> tuple[list[str], bool
     return [placement_key(Placement.model_validate(s)) for s in steps], False
 
 
-async def _plan(sb: "Sandbox", channel: Channel, person: User, gid: int, round_: int, seat: int):
+async def _plan(
+    sb: "Sandbox", channel: Channel, person: User, gid: int, round_: int, seat: int
+) -> None:
     """A person enters their plan, as a person would, click by click."""
     table = await sb.bot.service.table(gid)
     keys, vacation = _own_way(table, seat, STYLES[person.name], Random(f"{gid}:{round_}:{seat}"))

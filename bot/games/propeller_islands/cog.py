@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.games.propeller_islands.controls import label
 from bot.service.options import TableOptions
 from bot.ui.commands import DEADLINES, Deadline, game_choices, open_here
@@ -18,10 +19,12 @@ GAME = "propeller_islands"
 class PropellerIslands(
     commands.GroupCog, group_name="propeller", group_description="Play Propeller Islands"
 ):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str):
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, GAME, current)
 
     @app_commands.command(
@@ -69,7 +72,9 @@ class PropellerIslands(
         await command_move(interaction, GAME, game, parse_action_key(decision))
 
     @move.autocomplete("decision")
-    async def _decisions(self, interaction: discord.Interaction, current: str):
+    async def _decisions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         tv = await legal_moves(interaction, GAME)
         if tv is None:
             return []
@@ -84,5 +89,5 @@ class PropellerIslands(
     move.autocomplete("game")(_game_choices)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(PropellerIslands(bot))

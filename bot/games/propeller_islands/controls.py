@@ -69,7 +69,7 @@ def label(action: dict[str, Any], view: dict[str, Any], seat: int) -> str:
     if kind == "reward":
         return f"Take the reward of dock line {action['line']}"
     if kind in ("place", "depot", "install"):
-        where = action.get("at") or action.get("tile")
+        where = action["at"] if kind == "place" else action["tile"]
         return f"{KINDS[kind].split()[0]} at {_tile_at(view, seat, where)}"
     if kind == "choose":
         return f"Choose {action['resource']}"

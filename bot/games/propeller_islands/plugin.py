@@ -30,7 +30,6 @@ PLUGIN = Hosted(
     choose=autopilot.choose,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("propeller_islands", "rules_summary.md"),
-    max_players=4,
     turns=PropellerTurns(),
     round_lines=words.round_lines,
     standings=words.standings_lines,

@@ -3,7 +3,7 @@ panels, Ben with `/propeller move`; after the first round both hand their seats 
 which plays the game out (a short game for a newcomer to read)."""
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.propeller_islands import autopilot
 from standin import Channel, Message, User
@@ -50,7 +50,9 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     sb.note("The Propeller Islands game is over; the standings are posted.")
 
 
-async def _by_panel(sb: "Sandbox", person: User, gid: int, turn: int, action: dict, key: str):
+async def _by_panel(
+    sb: "Sandbox", person: User, gid: int, turn: int, action: dict[str, Any], key: str
+) -> bool:
     """The decision with the panel of this turn, if the panel shows it in one step or two."""
     panel = await sb.server.wait_for(lambda: _panel(sb, person, gid, turn), 15)
     for component in panel.iter_components():

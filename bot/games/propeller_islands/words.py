@@ -115,7 +115,7 @@ def reward_words(line: str, tasks: list[Task], seat: int) -> str:
     """What a dock line's reward gives, the tile of reward C1 named once it is drawn."""
     reward = rewards()[line]
     if reward.kind == "resources":
-        return amounts_words(dict(reward.resources))
+        return amounts_words({what: n for what, n in reward.resources.items()})
     if reward.kind == "fame":
         return amounts_words({"fame": reward.fame})
     if reward.kind == "place_top_tile":
@@ -507,7 +507,9 @@ def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str
 def _tiebreak(row: dict[str, Any], level_: list[dict[str, Any]], names: list[str]) -> str:
     """Against each seat level on VP: ahead of those below, tied with equals; a seat ahead of
     nobody says which seat it came just behind."""
-    ahead, tied, behind = [], [], []
+    ahead: list[str] = []
+    tied: list[str] = []
+    behind: list[str] = []
     mine = row["tiebreak"]
     for other in level_:
         theirs = other["tiebreak"]

@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import GameBot
 from bot.games.railroad_ink.plugin import die_words, face_of, turn_words
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
@@ -25,12 +26,12 @@ GAME = "railroad_ink"
 
 
 class RailroadInk(commands.GroupCog, group_name="railroad", group_description="Play Railroad Ink"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
     def service(self) -> Service:
-        return self.bot.service  # type: ignore[attr-defined]
+        return self.bot.service
 
     async def _options(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
         """The legal next steps of the user's draft, as step dicts."""
@@ -96,7 +97,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         await edit_draft(self.bot, interaction, GAME, game, add=step)
 
     @draw.autocomplete("die")
-    async def _dice(self, interaction: discord.Interaction, current: str):
+    async def _dice(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         seen: dict[str, str] = {}
         tv = await self._table_state(interaction)
         for o in await self._draws(interaction):
@@ -110,7 +113,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         ][:25]
 
     @draw.autocomplete("cell")
-    async def _cells(self, interaction: discord.Interaction, current: str):
+    async def _cells(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         die = getattr(interaction.namespace, "die", None)
         cells = sorted({o["cell"] for o in await self._draws(interaction, die)})
         return [
@@ -118,7 +123,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         ][:25]
 
     @draw.autocomplete("orientation")
-    async def _turns(self, interaction: discord.Interaction, current: str):
+    async def _turns(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         die = getattr(interaction.namespace, "die", None)
         cell = (getattr(interaction.namespace, "cell", None) or "").upper()
         turns = sorted(
@@ -130,7 +137,7 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         face = face_of(state, die)
         return [app_commands.Choice(name=turn_words(face, t)[:100], value=t) for t in turns][:25]
 
-    async def _table_state(self, interaction: discord.Interaction):
+    async def _table_state(self, interaction: discord.Interaction) -> Any:
         """The state of the user's Railroad Ink game, for naming dice and turns."""
         try:
             game = getattr(interaction.namespace, "game", None)
@@ -141,7 +148,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         except UserError:
             return None
 
-    async def _draws(self, interaction: discord.Interaction, die: str | None = None) -> list[dict]:
+    async def _draws(
+        self, interaction: discord.Interaction, die: str | None = None
+    ) -> list[dict[str, Any]]:
         try:
             options = await self._options(interaction)
         except UserError:
@@ -168,7 +177,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
         await edit_draft(self.bot, interaction, GAME, game, add=data)
 
     @step.autocomplete("step")
-    async def _steps(self, interaction: discord.Interaction, current: str):
+    async def _steps(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         try:
             table = await self.service.pick_game(
@@ -199,7 +210,9 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     async def submit(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await submit_draft(self.bot, interaction, GAME, game)
 
-    async def _game_choices(self, interaction: discord.Interaction, current: str):
+    async def _game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, GAME, current)
 
     for command in (draw, step, undo, clear, show, submit):
@@ -207,5 +220,5 @@ class RailroadInk(commands.GroupCog, group_name="railroad", group_description="P
     del command
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(RailroadInk(bot))

@@ -10,7 +10,7 @@ from bot.games.railroad_ink.plugin import face_of, turn_words
 from bot.service.errors import UserError
 from bot.service.service import DraftView
 from bot.ui.clicks import Clicked
-from bot.ui.common import guarded, service
+from bot.ui.common import bot_of, guarded
 from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, refreshed
 
 COLUMN_GROUPS = ("ABC", "DE", "FG")
@@ -129,7 +129,7 @@ class TurnSelect(
             }
             if die.startswith("special:"):
                 step.update(die="special", face=die.split(":", 1)[1])
-            svc = service(interaction.client)
+            svc = bot_of(interaction).service
             draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
             await interaction.response.edit_message(**await refreshed(draft))
 
@@ -173,7 +173,7 @@ def turn_view(draft: DraftView, die: str, cell: str) -> discord.ui.View:
 
 
 async def _draft(interaction: discord.Interaction, game_id: int, round_: int) -> DraftView:
-    svc = service(interaction.client)
+    svc = bot_of(interaction).service
     await svc.check_round(game_id, round_)
     return await svc.draft(game_id, interaction.user.id)
 

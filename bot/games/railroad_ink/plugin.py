@@ -121,7 +121,6 @@ PLUGIN = Hosted(
     choose=autopilot.choose,
     options_in_words=options_in_words,
     rules=lambda: load_text("railroad_ink", "rules_summary.md"),
-    max_players=12,
     planner=RailroadInkPlanner(),
     round_lines=round_lines,
 )

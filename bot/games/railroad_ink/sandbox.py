@@ -54,7 +54,7 @@ async def _draw_routes(sb: "Sandbox", person: User, gid: int) -> None:
                 orientation=data["orientation"],
             )
         else:
-            key = PLUGIN.planner.key(data)
+            key = PLUGIN.plans().key(data)
             command = sb.server.slash(person, dm, "railroad step", step=key)
         await sb.act(command)
     await sb.act(sb.server.slash(person, dm, "railroad submit"))

@@ -17,6 +17,7 @@ from bot.service.service import Service
 from bot.service.tournament.config import check_config
 from bot.service.tournament.models import HeatGame, SeatResult
 from bot.service.tournament.seeding import (
+    Roll,
     Seeding,
     final_field,
     replay,
@@ -252,7 +253,7 @@ class Tournaments:
             status = (
                 f"won by {names.get(result.winner().player, '?')}"
                 if result
-                else f"round {table.state.round}"
+                else table.game.progress(table.state).words
             )
             out.append((stage, heat, no, game_id, [s.name for s in table.seats], status))
         return out
@@ -278,7 +279,7 @@ class Tournaments:
         sizes = semifinal_size(len(winners), len(others))
         return seed_semifinal(games, sum(sizes), await self._roll(t, "semifinal"))
 
-    async def _roll(self, t: Tournament, stage: str):
+    async def _roll(self, t: Tournament, stage: str) -> Roll:
         rows = await self.repo.all(
             "SELECT user_id, roll FROM tournament_rolls WHERE tournament_id = ? AND stage = ?",
             (t.id, stage),

@@ -137,8 +137,9 @@ def _winner_row(player: int, history: History) -> tuple[tuple[Any, ...], list[Ti
     )
     # The second-best game: a second win if there is one, else the best loss; a winner of a
     # single heat has none and so ranks after winners who played two or more heats.
+    m2: Margin | None
     if len(wins) >= 2:
-        m2: Margin | None = margin_of_victory(wins[1], player)
+        m2 = margin_of_victory(wins[1], player)
         text = f"second win, heat {wins[1].heat}: {m2.explain}"
     elif losses:
         defeats = [(margin_of_defeat(g, player), g.heat) for g in losses]

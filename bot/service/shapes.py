@@ -1,0 +1,192 @@
+"""The two shapes of play as the game loop meets them (as boardgame.io's turn orders): rounds of
+secret plans, where every seat owes a plan at once (`ActivePlayers.ALL_ONCE`), and turns, where
+the seats in `to_act` move one decision at a time. The engine declares its shape (`dynamics`);
+the loop asks the shape what a commit owes, and nothing else in the service branches on it."""
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from bot.service.options import TableOptions
+from bot.service.tables import Table
+from bot.store.repo import Repo
+from engine.core import Dynamics, Game, IllegalAction
+
+Step = tuple[int, dict[str, Any], str]
+"""A logged action: seat, action JSON, source ("player", "ai", "timeout", "chance")."""
+Event = tuple[str, dict[str, Any]]
+"""A post the change owes (the outbox): kind and payload."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move made by a person, a pre-move, the autopilot or an AI seat, with its states."""
+
+    before: Any
+    seat: int
+    action: dict[str, Any]
+    after: Any
+    source: str
+
+
+@dataclass(slots=True)
+class Commit:
+    """What one commit gathers while it deals chance and lets seats move."""
+
+    table: Table
+    seq: int
+    """Actions in the log before this commit."""
+    owed_before: set[int]
+    steps: list[Step] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    """The moves in words, one {"seat", "text"} each (turn by turn)."""
+    phases: list[tuple[Any, int]] = field(default_factory=list)
+    """The phases that ended: (round and phase, the action count at their end)."""
+
+    @property
+    def at(self) -> int:
+        return self.seq + len(self.steps)
+
+
+def phase_of(game: Game, state: Any) -> list[Any]:
+    """Round and phase, as a phase event names the phase that ended."""
+    progress = game.progress(state)
+    return [progress.round, progress.phase]
+
+
+class Shape(Protocol):
+    noun: str
+    """What a deadline closes: "round" or "turn"."""
+    verb: str
+    """What the autopilot does for the late: "planned" or "moved"."""
+
+    def dealt(self, commit: Commit, state: Any) -> None:
+        """Chance was dealt; `state` is the state after it."""
+
+    def moved(self, commit: Commit, move: Move) -> None:
+        """A seat moved; its step is the commit's last."""
+
+    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
+        """A decision a person took ahead of their turn, now made, or None."""
+
+    async def close(
+        self, repo: Repo, commit: Commit, state: Any, now: datetime, fields: dict[str, Any]
+    ) -> None:
+        """Queue what the change owes (`commit.events`) and set the deadline (`fields`)."""
+
+
+def _deadline(table: Table, now: datetime) -> datetime:
+    return now + timedelta(minutes=TableOptions(**table.row.options).deadline_minutes)
+
+
+class Rounds:
+    """Every seat plans the round in secret; the round resolves when the last plan is in."""
+
+    noun = "round"
+    verb = "planned"
+
+    def dealt(self, commit: Commit, state: Any) -> None:
+        round_ = commit.table.game.progress(state).round
+        commit.events.append(("round_started", {"round": round_, "at": commit.at}))
+
+    def moved(self, commit: Commit, move: Move) -> None:
+        return None
+
+    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
+        return None
+
+    async def close(
+        self, repo: Repo, commit: Commit, state: Any, now: datetime, fields: dict[str, Any]
+    ) -> None:
+        """Rounds started (with the last one's summary), the status board, the nudge to the last
+        one planning."""
+        table, game = commit.table, commit.table.game
+        if game.is_over(state):
+            return
+        if any(kind == "round_started" for kind, _ in commit.events):
+            fields["deadline"] = _deadline(table, now)
+            await repo.reset_reminders(table.row.id)
+        elif commit.steps:
+            seats = {s.seat: s for s in table.seats}
+            commit.events.append(("status", {"at": commit.at}))
+            waiting = [s for s in game.to_act(state) if not seats[s].is_ai]
+            limit = TableOptions(**table.row.options).reminders
+            last = seats[waiting[0]] if len(waiting) == 1 and len(seats) > 1 else None
+            if last and not last.nudged and last.reminders_sent + 1 <= limit:
+                await repo.update_seat(table.row.id, last.seat, nudged=True)
+                commit.events.append(("last_one", {"seat": last.seat}))
+
+
+class Turns:
+    """The seats in `to_act` move one decision at a time; pre-moves are made when it is theirs."""
+
+    noun = "turn"
+    verb = "moved"
+
+    def dealt(self, commit: Commit, state: Any) -> None:
+        return None
+
+    def moved(self, commit: Commit, move: Move) -> None:
+        table = commit.table
+        text = table.hosted.moves().describe(move.before, move.seat, move.action, move.after)
+        commit.moves.append({"seat": move.seat, "text": text})
+        ended = phase_of(table.game, move.before)
+        if phase_of(table.game, move.after) != ended:
+            commit.phases.append((ended, commit.at))
+
+    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
+        table, game = commit.table, commit.table.game
+        turns = table.hosted.moves()
+        for seat in sorted(owed):
+            for premove in await repo.premoves(table.row.id, seat):
+                action = turns.premove_action(premove["premove"], premove["scope"], state, seat)
+                if action is None:
+                    continue
+                try:
+                    after = game.apply(state, seat, game.parse_action(action))
+                except IllegalAction:
+                    continue
+                return Move(state, seat, action, after, "player")
+        return None
+
+    async def close(
+        self, repo: Repo, commit: Commit, state: Any, now: datetime, fields: dict[str, Any]
+    ) -> None:
+        """The moves in words (the status message), the phases that ended (their images), and a
+        "your turn" to each person who now owes a move."""
+        table, game = commit.table, commit.table.game
+        if commit.moves:
+            commit.events.append(("moves", {"moves": commit.moves, "at": commit.at}))
+        commit.events += [("phase", {"phase": phase, "at": end}) for phase, end in commit.phases]
+        if commit.phases:
+            await _lapse_premoves(repo, table, [phase for phase, _ in commit.phases], now)
+        if game.is_over(state):
+            return
+        acted = {seat for seat, _, source in commit.steps if source != "chance"}
+        people = {s.seat for s in table.seats if not s.is_ai}
+        owed = game.to_act(state) & people
+        fresh = sorted(s for s in owed if s not in commit.owed_before or s in acted)
+        commit.events += [("turn", {"seat": seat, "at": commit.at}) for seat in fresh]
+        if fresh or (commit.steps and owed):
+            fields["deadline"] = _deadline(table, now)
+            await repo.reset_reminders(table.row.id)
+        elif not owed:
+            fields["deadline"] = None
+
+
+async def _lapse_premoves(repo: Repo, table: Table, ended: list[Any], now: datetime) -> None:
+    """Pre-moves of phases that ended are gone."""
+    for seat in table.seats:
+        stored = await repo.premoves(table.row.id, seat.seat)
+        kept = [p for p in stored if p["scope"] not in ended]
+        if kept != stored:
+            await repo.save_premoves(table.row.id, seat.seat, kept, now)
+
+
+SHAPES: dict[Dynamics, Shape] = {"simultaneous": Rounds(), "sequential": Turns()}
+
+
+def shape(table: Table) -> Shape:
+    """The shape the table's game declares."""
+    return SHAPES[table.game.dynamics]

@@ -1,0 +1,40 @@
+"""How each shape of play shows on Discord: its status board and when it is posted. The engine
+declares the shape (`Game.dynamics`); nothing else on the Discord side branches on it."""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.service.service import Service, Table
+from bot.ui import planning, turns
+from engine.core import Dynamics
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """The Discord side of a shape of play."""
+
+    status: Callable[[Service, Table], Awaitable[discord.Embed]]
+    """The game's one status board, as it stands."""
+    status_with_moves: bool
+    """Whether the board is redrawn with each move (turns), rather than with each plan
+    submitted and at the end (rounds)."""
+
+
+async def _rounds_status(service: Service, table: Table) -> discord.Embed:
+    return planning.status_embed(table, table.state)
+
+
+async def _turns_status(service: Service, table: Table) -> discord.Embed:
+    return turns.status_embed(table, await service.recent_moves(table.row.id))
+
+
+FACES: dict[Dynamics, Face] = {
+    "simultaneous": Face(_rounds_status, status_with_moves=False),
+    "sequential": Face(_turns_status, status_with_moves=True),
+}
+
+
+def face(table: Table) -> Face:
+    return FACES[table.game.dynamics]

@@ -181,27 +181,9 @@ def hide(action: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
     return {k: v if k in kept else HIDDEN for k, v in action.items()}
 
 
-SECRET_PLANS = "each player's plan for the round being planned (each sees their own)"
-"""What a simultaneous game keeps from a reader of its log."""
-
-
 def open_standings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The standings of a game whose ranking keys are all public: its outcome rows."""
     return [{**row, "note": None} for row in rows]
-
-
-def simultaneous_progress(state: Any) -> Progress:
-    """A round of secret plans: "round 3" while it is rolled and planned."""
-    return Progress(
-        state.round, state.phase, "the end" if state.phase == "over" else f"round {state.round}"
-    )
-
-
-def redact_plans(step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
-    """A simultaneous game's redaction: a plan stays the planner's own while its round is planned
-    (that it was made is public); rolls and resolved plans are public."""
-    secret = step.seat not in (CHANCE, viewer) and now.phase == "plan"
-    return hide(step.action) if secret and now.round == step.before.round else step.action
 
 
 def public_log(
@@ -266,3 +248,31 @@ def tiebreak_used(keys: Sequence[tuple[int, ...]], seat: int, names: tuple[str, 
         mine = keys[seat]
         deepest = max(deepest, next(i for i in range(len(key)) if key[i] != mine[i]))
     return names[deepest] if deepest else None
+
+
+class SecretRounds:
+    """What every game of secret simultaneous rounds shares (its state has `round` and `phase`,
+    "plan" while a round is planned): its progress, open standings, and plans kept secret
+    until their round resolves."""
+
+    dynamics: Dynamics = "simultaneous"
+
+    def outcome(self, state: Any) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def progress(self, state: Any) -> Progress:
+        """The round while it is rolled and planned, in words "round 3"; "the end" once over."""
+        words = "the end" if state.phase == "over" else f"round {state.round}"
+        return Progress(state.round, state.phase, words)
+
+    def standings(self, state: Any) -> list[dict[str, Any]]:
+        return open_standings(self.outcome(state))
+
+    def redact(self, step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
+        """A plan stays its planner's own while its round is planned (that it was made is
+        public); rolls and resolved plans are public."""
+        secret = step.seat not in (CHANCE, viewer) and now.phase == "plan"
+        return hide(step.action) if secret and now.round == step.before.round else step.action
+
+    def hidden(self, config: Any) -> list[str]:
+        return ["each player's plan for the round being planned (each sees their own)"]

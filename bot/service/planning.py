@@ -47,18 +47,14 @@ class Planning(Loop):
         )
 
     def _planner(self, table: Table, user_id: int) -> int:
-        if table.row.status != "active":
-            raise UserError(f"{table.label} is not running.")
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError(f"You don't have a seat in {table.label}.")
+        seat = table.player(user_id)
         try:
             planning(table.game)
         except IllegalAction as exc:
             raise UserError(exc.reason) from None
         if CHANCE in table.game.to_act(table.state):
             raise UserError("The dice for this round are not rolled yet.")
-        return seat.seat
+        return seat
 
     async def edit_draft(
         self,

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from bot.service.options import TableOptions
 from bot.service.tables import Table
 from bot.store.repo import Repo
-from engine.core import Dynamics, Game, IllegalAction
+from engine.core import Dynamics, Game, IllegalAction, Logged
 
 Step = tuple[int, dict[str, Any], str]
 """A logged action: seat, action JSON, source ("player", "ai", "timeout", "chance")."""
@@ -19,13 +19,9 @@ Event = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Logged):
     """A move made by a person, a pre-move, the autopilot or an AI seat, with its states."""
 
-    before: Any
-    seat: int
-    action: dict[str, Any]
-    after: Any
     source: str
 
 

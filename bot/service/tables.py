@@ -50,6 +50,15 @@ class Table:
             None,
         )
 
+    def player(self, user_id: int) -> int:
+        """The seat the person plays in this running game; a refusal in words otherwise."""
+        if self.row.status != "active":
+            raise UserError(f"{self.label} is not running.")
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise UserError(f"You don't have a seat in {self.label}.")
+        return seat.seat
+
     def holder(self, user_id: int) -> SeatRow | None:
         """The seat the person still holds: theirs unless they left it or were kicked
         (`left_game`), even while the AI plays it for them (timeouts, `/game replace`)."""

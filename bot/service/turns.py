@@ -42,17 +42,13 @@ class Turns(Loop):
             return now, text, None if turn_now is None else _turn_view(now, seat, turn_now)
 
     def _mover(self, table: Table, user_id: int) -> int:
-        if table.row.status != "active":
-            raise UserError(f"{table.label} is not running.")
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError(f"You don't have a seat in {table.label}.")
+        seat = table.player(user_id)
         if table.game.dynamics != "sequential":
             raise UserError(f"{table.game.title} is planned in secret, not played turn by turn.")
-        if seat.seat not in table.game.to_act(table.state):
+        if seat not in table.game.to_act(table.state):
             waiting = ", ".join(s.name for s in table.waiting_for()) or "nobody"
             raise UserError(f"It is not your turn in {table.label}: waiting for {waiting}.")
-        return seat.seat
+        return seat
 
     async def premoves(self, game_id: int, user_id: int) -> tuple[Table, int, list[str]]:
         """The pre-moves a seat has set (their keys)."""
@@ -83,14 +79,10 @@ class Turns(Loop):
             return [p["premove"] for p in kept]
 
     def _premover(self, table: Table, user_id: int) -> int:
-        if table.row.status != "active":
-            raise UserError(f"{table.label} is not running.")
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise UserError(f"You don't have a seat in {table.label}.")
+        seat = table.player(user_id)
         if table.hosted.turns is None or not table.hosted.turns.premoves:
             raise UserError(f"{table.game.title} has no pre-moves.")
-        return seat.seat
+        return seat
 
     async def recent_moves(self, game_id: int, events: int = 6) -> list[dict[str, Any]]:
         """The moves in words of a turn-based game's last few committed changes."""

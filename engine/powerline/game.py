@@ -7,16 +7,10 @@ from typing import Any
 
 from engine.core import (
     CHANCE,
-    SECRET_PLANS,
-    Dynamics,
     IllegalAction,
-    Logged,
-    Progress,
+    SecretRounds,
     check_planner,
-    open_standings,
-    redact_plans,
     shared_ranks,
-    simultaneous_progress,
     tiebreak_used,
 )
 from engine.powerline import scoring, views
@@ -211,12 +205,11 @@ def _construct(state: State) -> State:
     )
 
 
-class Powerline:
+class Powerline(SecretRounds):
     """The rules of Powerline behind the engine contract."""
 
     name = "powerline"
     title = "Powerline"
-    dynamics: Dynamics = "simultaneous"
     summary = "1–6 players, 15 simultaneous rounds of dice-driven network building"
     Config = Config
 
@@ -360,18 +353,6 @@ class Powerline:
                 }
             )
         return result
-
-    def progress(self, state: State) -> Progress:
-        return simultaneous_progress(state)
-
-    def standings(self, state: State) -> list[dict[str, Any]]:
-        return open_standings(self.outcome(state))
-
-    def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:
-        return redact_plans(step, now, viewer)
-
-    def hidden(self, config: Config) -> list[str]:
-        return [SECRET_PLANS]
 
     def dump_state(self, state: State) -> str:
         return _dump(state)

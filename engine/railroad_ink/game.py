@@ -7,16 +7,10 @@ from typing import Any
 
 from engine.core import (
     CHANCE,
-    SECRET_PLANS,
-    Dynamics,
     IllegalAction,
-    Logged,
-    Progress,
+    SecretRounds,
     check_planner,
-    open_standings,
-    redact_plans,
     shared_ranks,
-    simultaneous_progress,
     tiebreak_used,
 )
 from engine.railroad_ink import scoring, views
@@ -98,12 +92,11 @@ def _resolve(state: State, plans: tuple[Plan | None, ...]) -> State:
     )
 
 
-class RailroadInk:
+class RailroadInk(SecretRounds):
     """The rules of Railroad Ink (with the Electricity expansions) behind the engine contract."""
 
     name = "railroad_ink"
     title = "Railroad Ink"
-    dynamics: Dynamics = "simultaneous"
     summary = "1–12 players draw the same rolled routes to link exits; Street Lamps, Power Grid"
     Config = Config
 
@@ -247,18 +240,6 @@ class RailroadInk:
                 }
             )
         return result
-
-    def progress(self, state: State) -> Progress:
-        return simultaneous_progress(state)
-
-    def standings(self, state: State) -> list[dict[str, Any]]:
-        return open_standings(self.outcome(state))
-
-    def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:
-        return redact_plans(step, now, viewer)
-
-    def hidden(self, config: Config) -> list[str]:
-        return [SECRET_PLANS]
 
     def dump_state(self, state: State) -> str:
         return _dump(state)

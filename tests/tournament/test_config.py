@@ -113,8 +113,8 @@ def test_options_that_fail_only_at_some_table_size_are_refused() -> None:
         choose=lambda view, seat: None,
         options_in_words=lambda config: [],
         rules=lambda: "",
-        max_players=4,
     )
+    assert plugin.max_players == 4  # the engine's Config.players bound
     check_config(plugin, {"character_deal": 1})
     with pytest.raises(UserError) as caught:
         check_config(plugin, {"character_deal": 2})

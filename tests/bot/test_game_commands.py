@@ -1,6 +1,7 @@
 """The shared `/game …` commands, `/mygames`, `/help`, results and rematches, for every game."""
 
 from bot.app import GameBot
+from bot.service.hosting import hosted
 from tests.bot.conftest import Scene
 from tests.bot.helpers import answer, png_attachment, refusal, respond, started_game
 
@@ -94,18 +95,17 @@ async def test_help_starts_with_a_quick_start_and_groups_commands(
     reply = await answer(scene.server.slash(scene.ada, scene.channel, "help"))
     first = reply.embeds[0]["description"]
     assert first.startswith("**Quick start**\n1. **Open**")
-    assert (
-        "`/powergrid open` or `/powerline open` or `/propeller open` or `/railroad open`" in first
-    )
+    plugins = sorted(hosted().values(), key=lambda p: p.title)
+    assert " or ".join(sorted(f"`/{p.command} open`" for p in plugins)) in first
     titles = [e["title"] for e in reply.embeds[1:]]
-    assert titles == ["Every game", "Power Grid", "Powerline", "Propeller Islands", "Railroad Ink"]
+    assert titles == ["Every game", *(p.title for p in plugins)]
     shared = reply.embeds[1]["description"]
     players, hosts = shared.split("__Hosts (or moderators)__")
     assert "`/game board`" in players and "`/mygames`" in players
     assert "`/game deadline`" in hosts and "`/game board`" not in hosts
     assert "__Moderators__\n`/rebuild-ratings`" in shared
-    railroad = reply.embeds[5]["description"]
-    assert "__Hosts (or moderators)__\n`/railroad open`" in railroad
+    for plugin, embed in zip(plugins, reply.embeds[2:], strict=True):
+        assert f"__Hosts (or moderators)__\n`/{plugin.command} open`" in embed["description"]
 
 
 async def test_powerline_spectators_see_public_boards(scene: Scene, bot: GameBot) -> None:

@@ -8,8 +8,22 @@ import signal
 import sqlite3
 from pathlib import Path
 
+from bot.service.hosting import hosted
 from standin import StandIn
 from tests.bot.process import bot_env, launch, stop
+
+SHARED = {
+    "help",
+    "game",
+    "mygames",
+    "tournament",
+    "leaderboard",
+    "stats",
+    "highscores",
+    "result",
+    "rebuild-ratings",
+}
+"""The commands every bot has, whatever games it hosts; each game adds its own group."""
 
 
 async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
@@ -27,21 +41,7 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             proc = await launch(server, env, tmp_path, run)
             procs.append(proc)
             synced = {c.name for c in server.world.commands[None]}
-            assert synced == {
-                "help",
-                "game",
-                "mygames",
-                "powerline",
-                "railroad",
-                "powergrid",
-                "propeller",
-                "tournament",
-                "leaderboard",
-                "stats",
-                "highscores",
-                "result",
-                "rebuild-ratings",
-            }
+            assert synced == SHARED | {plugin.command for plugin in hosted().values()}
 
             it = await server.slash(ada, channel, "help")
             reply = await it.response(timeout=10)
@@ -51,9 +51,8 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
                 [embed.get("title", ""), embed.get("description", "")]
                 + [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
             )
-            assert "**Powerline**" in said and "**Railroad Ink**" in said
-            assert "`/powerline open`" in said
-            assert "**Power Grid**" in said and "**Propeller Islands**" in said
+            for plugin in hosted().values():
+                assert f"**{plugin.title}**" in said and f"`/{plugin.command} open`" in said
 
             proc.send_signal(signal.SIGTERM)
             code = await asyncio.wait_for(proc.wait(), 5)
@@ -63,7 +62,8 @@ async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Pat
             assert db.execute("SELECT count(*) FROM starts").fetchone() == (2,)
         for run in (1, 2):
             text = (tmp_path / f"stderr-{run}.log").read_text()
-            assert text.count("synced 13 commands globally") == 1
+            commands = len(SHARED) + len(hosted())
+            assert text.count(f"synced {commands} commands globally") == 1
             assert text.count("ready as Board Games Bot in 1 guild(s)") == 1
             assert "Traceback" not in text and " ERROR " not in text, text
             for output in (text, (tmp_path / f"stdout-{run}.log").read_text()):

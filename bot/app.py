@@ -3,7 +3,7 @@
 import asyncio
 import logging
 import socket
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -107,10 +107,7 @@ class GameBot(commands.AutoShardedBot):
         self._warming = asyncio.create_task(drawing.warm())
         own = [item for p in presenters().values() for item in p.dynamic_items]
         self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
-        await self.service.repo.execute(
-            "INSERT INTO starts (started_at, version, shards) VALUES (?, ?, ?)",
-            (datetime.now(UTC).isoformat(), bot_version(), self.shard_label),
-        )
+        await self.service.record_start(bot_version(), self.shard_label)
         for extension in extensions():
             await self.load_extension(extension)
         super().add_dynamic_items(stray(self.clickables))

@@ -67,9 +67,7 @@ class Delivery:
         sent = 0
         async with self._lock:
             while True:
-                now = self.service.clock.now()
-                async with self.service.repo.transaction() as repo:
-                    games = await repo.lease_games(self.owner, now, now + self.lease, BATCH)
+                games = await self.service.lease_games(self.owner, self.lease, BATCH)
                 if not games:
                     return sent
                 progress = 0
@@ -77,8 +75,7 @@ class Delivery:
                     try:
                         progress += await self._deliver_game(game_id)
                     finally:
-                        async with self.service.repo.transaction() as repo:
-                            await repo.release_lease(game_id, self.owner)
+                        await self.service.release_lease(game_id, self.owner)
                 sent += progress
                 if not progress:
                     return sent
@@ -87,13 +84,9 @@ class Delivery:
         """A leased game's due events in order, renewing the lease before each; stops at the
         first that waits to be retried, or if the lease was lost."""
         sent = 0
-        async with self.service.repo.reading() as repo:
-            events = await repo.pending_of(game_id, self.service.clock.now())
-        for outbox_id, _, kind, payload, attempts in events:
-            async with self.service.repo.transaction() as repo:
-                until = self.service.clock.now() + self.lease
-                if not await repo.renew_lease(game_id, self.owner, until):
-                    return sent
+        for outbox_id, _, kind, payload, attempts in await self.service.pending_of(game_id):
+            if not await self.service.renew_lease(game_id, self.owner, self.lease):
+                return sent
             if not await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
                 return sent
             sent += 1
@@ -103,8 +96,7 @@ class Delivery:
         self, outbox_id: int, game_id: int, kind: str, payload: dict[str, Any], attempts: int
     ) -> bool:
         """One event; False when it waits to be retried. A failure is this event's alone."""
-        async with self.service.repo.reading() as repo:
-            self._done = await repo.posted(outbox_id)
+        self._done = await self.service.posted(outbox_id)
         self._event = outbox_id
         error = None
         try:
@@ -113,10 +105,7 @@ class Delivery:
             # Passing: Discord confirmed nothing of what is left, so it goes out later.
             delay = timedelta(seconds=min(RETRY_CAP, 2**attempts))
             log.warning("event %s of game %s: %s; retry in %s", kind, game_id, exc, delay)
-            async with self.service.repo.transaction() as repo:
-                await repo.retry_later(
-                    outbox_id, attempts + 1, self.service.clock.now() + delay, str(exc)
-                )
+            await self.service.retry_later(outbox_id, attempts + 1, delay, str(exc))
             return False
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("event %s of game %s can't go out: %s", kind, game_id, exc)
@@ -124,8 +113,7 @@ class Delivery:
         except Exception as exc:  # a broken row or a bug: logged, and the other events go on
             log.exception("event %s (%s) of game %s failed", kind, outbox_id, game_id)
             error = repr(exc)
-        async with self.service.repo.transaction() as repo:
-            await repo.mark_sent(outbox_id, self.service.clock.now(), error)
+        await self.service.mark_sent(outbox_id, error)
         return True
 
     async def _post(self, where: discord.abc.Messageable, part: str, **kwargs: Any) -> int:
@@ -134,8 +122,7 @@ class Delivery:
         if part in self._done:
             return self._done[part]
         message = await where.send(nonce=f"{self._event}.{part}"[:25], **kwargs)
-        async with self.service.repo.transaction() as repo:
-            await repo.mark_posted(self._event, part, message.id, self.service.clock.now())
+        await self.service.mark_posted(self._event, part, message.id)
         self._done[part] = message.id
         return message.id
 
@@ -162,8 +149,7 @@ class Delivery:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await self._post(user, f"dm{seat}", **kwargs)
         except discord.Forbidden:
-            async with self.service.repo.transaction() as repo:
-                await repo.update_seat(table.row.id, seat, dms_closed=True)
+            await self.service.dms_closed(table.row.id, seat)
             return False
         return True
 
@@ -273,8 +259,7 @@ class Delivery:
             await message.edit(embed=embed)
             return
         posted = await self._post(channel, "status", embed=embed)
-        async with self.service.repo.transaction() as repo:
-            await repo.set_message(table.row.id, "status_message_id", posted)
+        await self.service.set_message(table.row.id, "status_message_id", posted)
 
     def _summary(self, table: Table, round_: int, view: dict[str, Any]) -> list[str]:
         lines = needed(table.hosted.round_lines, "round lines")(view, said_names(table))

@@ -202,9 +202,7 @@ class Stats(commands.Cog):
         if not rows:
             raise UserError(f"Game #{game_id} has no result yet.")
         await interaction.response.defer(thinking=True)
-        async with self.service.repo.reading() as repo:
-            count = await repo.action_count(game_id)
-        state = await self.service.state_at(game_id, count)
+        state = await self.service.state_at(game_id)
         names = [r["name"] for r in rows]
         image = await draw(presenter(table.row.game).results, table.game.view(state, None), names)
         status = rows[0]["status"]

@@ -12,6 +12,11 @@ from engine.core import public_log
 class Records(Tables):
     """Reading results and replays."""
 
+    async def record_start(self, version: str, shards: str) -> None:
+        """A process started, with its version and shards (the `starts` history)."""
+        async with self.repo.transaction() as repo:
+            await repo.record_start(self.clock.now(), version, shards)
+
     async def leaderboard(
         self, game: str, scope: int, page: int, per_page: int = 10
     ) -> tuple[list[dict[str, Any]], int]:

@@ -9,6 +9,7 @@ service is one object made of the modules named for what they hold.
 from bot.service.deadlines import Deadlines
 from bot.service.handover import HandOver
 from bot.service.lobby import Lobby
+from bot.service.outbox import Outbox
 from bot.service.planning import Planning
 from bot.service.records import Records
 from bot.service.tables import DraftView, Table, TurnView
@@ -17,5 +18,5 @@ from bot.service.turns import Turns
 __all__ = ["DraftView", "Service", "Table", "TurnView"]
 
 
-class Service(Lobby, Planning, Turns, Deadlines, HandOver, Records):
+class Service(Lobby, Planning, Turns, Deadlines, HandOver, Records, Outbox):
     """Everything a person can do with a game, as transactions on the repository."""

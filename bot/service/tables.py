@@ -142,20 +142,27 @@ class Tables:
             row = await self.repo.open_game_in(where)
             return await self._table(row.id) if row else None
 
-    async def state_at(self, game_id: int, at: int) -> Any:
-        """The game's state after its first `at` actions (what an old event reports on)."""
+    async def state_at(self, game_id: int, at: int | None = None) -> Any:
+        """The game's state after its first `at` actions (what an old event reports on), or
+        after all of them."""
         async with self.repo.reading() as repo:
             row = await repo.game(game_id)
             if row is None:
                 raise UserError(f"There is no game #{game_id}.")
             log_ = await repo.actions(game_id)
         game = registry.get(row.game)
+        at = len(log_) if at is None else at
         if at == len(log_) and row.snapshot:
             return game.load_state(row.snapshot)
         state = game.new(game.Config(**row.config), row.seed)
         for seat, action, _ in log_[:at]:
             state = game.apply(state, seat, game.parse_action(action))
         return state
+
+    async def action_count(self, game_id: int) -> int:
+        """How many actions the game's log holds: the turn number a panel carries."""
+        async with self.repo.reading() as repo:
+            return await repo.action_count(game_id)
 
     async def games_of(
         self, user_id: int, *, guild_id: int | None, lobbies: bool = False

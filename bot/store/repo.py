@@ -346,6 +346,12 @@ class Repo:
             ),
         )
 
+    async def record_start(self, at: datetime, version: str, shards: str) -> None:
+        await self.execute(
+            "INSERT INTO starts (started_at, version, shards) VALUES (?, ?, ?)",
+            (at.isoformat(), version, shards),
+        )
+
     async def premoves(self, game_id: int, seat: int) -> list[dict[str, Any]]:
         """A seat's pre-moves in the order set: {"premove": key, "scope": its phase} each."""
         rows = await self.all(

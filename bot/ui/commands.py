@@ -90,8 +90,7 @@ async def open_here(
         message = await interaction.followup.send(
             embed=lobby_embed(table), view=lobby_view(table), wait=True
         )
-    async with service.repo.transaction() as repo:
-        await repo.set_message(table.row.id, "lobby_message_id", message.id)
+    await service.set_message(table.row.id, "lobby_message_id", message.id)
 
 
 async def edit_draft(

@@ -122,8 +122,7 @@ class RematchButton(
                 embed=lobby_embed(table, note), view=lobby_view(table)
             )
             message = await interaction.original_response()
-            async with svc.repo.transaction() as repo:
-                await repo.set_message(table.row.id, "lobby_message_id", message.id)
+            await svc.set_message(table.row.id, "lobby_message_id", message.id)
 
         await guarded(interaction, act)
 

@@ -37,8 +37,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         view = table.game.view(table.state, seat.seat)
         action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
         key = json.dumps(action, separators=(",", ":"), sort_keys=True)
-        async with sb.bot.service.repo.reading() as repo:
-            turn = await repo.action_count(gid)
+        turn = await sb.bot.service.action_count(gid)
         if person is ada and await _by_panel(sb, ada, gid, turn, action, key):
             continue
         dm = server.dm_channel(person)

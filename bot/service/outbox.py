@@ -1,0 +1,63 @@
+"""The outbox as the adapter sends it: leases on a game's delivery, its pending events, and
+what was posted; plus the few facts the adapter records of Discord (message ids, closed DMs)."""
+
+from datetime import timedelta
+from typing import Any
+
+from bot.service.tables import Tables
+
+Event = tuple[int, int, str, dict[str, Any], int]
+"""An outbox event: id, game, kind, payload, attempts so far."""
+
+
+class Outbox(Tables):
+    """What delivery reads and writes, each in its own short transaction."""
+
+    async def lease_games(self, owner: str, lease: timedelta, limit: int) -> list[int]:
+        """Take the delivery of up to `limit` games with due events, for `owner`."""
+        now = self.clock.now()
+        async with self.repo.transaction() as repo:
+            return await repo.lease_games(owner, now, now + lease, limit)
+
+    async def renew_lease(self, game_id: int, owner: str, lease: timedelta) -> bool:
+        """False when the lease lapsed and another process took the game."""
+        async with self.repo.transaction() as repo:
+            return await repo.renew_lease(game_id, owner, self.clock.now() + lease)
+
+    async def release_lease(self, game_id: int, owner: str) -> None:
+        async with self.repo.transaction() as repo:
+            await repo.release_lease(game_id, owner)
+
+    async def pending_of(self, game_id: int) -> list[Event]:
+        """A game's due events in order, up to the first that waits to be retried."""
+        async with self.repo.reading() as repo:
+            return await repo.pending_of(game_id, self.clock.now())
+
+    async def posted(self, outbox_id: int) -> dict[str, int]:
+        """The parts of an event Discord already confirmed, by part name."""
+        async with self.repo.reading() as repo:
+            return await repo.posted(outbox_id)
+
+    async def mark_posted(self, outbox_id: int, part: str, message_id: int) -> None:
+        async with self.repo.transaction() as repo:
+            await repo.mark_posted(outbox_id, part, message_id, self.clock.now())
+
+    async def mark_sent(self, outbox_id: int, error: str | None = None) -> None:
+        async with self.repo.transaction() as repo:
+            await repo.mark_sent(outbox_id, self.clock.now(), error)
+
+    async def retry_later(
+        self, outbox_id: int, attempts: int, delay: timedelta, error: str
+    ) -> None:
+        async with self.repo.transaction() as repo:
+            await repo.retry_later(outbox_id, attempts, self.clock.now() + delay, error)
+
+    async def dms_closed(self, game_id: int, seat: int) -> None:
+        """The seat's player does not take DMs from the bot: their turns go to the channel."""
+        async with self.repo.transaction() as repo:
+            await repo.update_seat(game_id, seat, dms_closed=True)
+
+    async def set_message(self, game_id: int, column: str, message_id: int) -> None:
+        """Where a game's lobby or status board was posted, to edit it later."""
+        async with self.repo.transaction() as repo:
+            await repo.set_message(game_id, column, message_id)

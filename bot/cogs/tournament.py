@@ -10,9 +10,9 @@ from bot.app import GameBot
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.options import TableOptions
-from bot.service.tournament import runner
 from bot.service.tournament.config import EXAMPLE, tournament_config
 from bot.service.tournament.runner import Place, Tournaments
+from bot.store.tournaments import TournamentRow
 from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import moderates, said
 
@@ -26,7 +26,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     def tours(self) -> Tournaments:
         return self.bot.tournaments
 
-    async def _here(self, interaction: discord.Interaction, tournament: int) -> runner.Tournament:
+    async def _here(self, interaction: discord.Interaction, tournament: int) -> TournamentRow:
         """The tournament, refused if it is another server's (a moderator's rights hold only in
         their own)."""
         if interaction.guild_id is None:

@@ -4,9 +4,7 @@ Games are ordinary tables created through the `Service`; their results rows are 
 sheets, so nothing is handed in by hand. Rolls of the last seeding tiebreak are stored.
 """
 
-import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -25,27 +23,12 @@ from bot.service.tournament.seeding import (
     semifinal_size,
 )
 from bot.service.tournament.tables import assign_tables, form_tables
+from bot.store.tournaments import TournamentRow, TournamentsRepo
 
 Place = Callable[[str], Awaitable[tuple[int, int | None]]]
 """Makes a place for a table (label → channel id, thread id); the Discord layer makes threads."""
 
 DONE = ("finished", "adjudicated")
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    name: str
-    organiser_id: int
-    stage: str
-    heats: int
-    heats_started: int
-    config: dict[str, Any]
-    options: dict[str, Any]
-    seed: int
 
 
 class Tournaments:
@@ -54,18 +37,16 @@ class Tournaments:
     def __init__(self, service: Service) -> None:
         self.svc = service
         self.repo = service.repo
+        # On the same Repo, so its statements run in whichever block of self.repo is open.
+        self.store = TournamentsRepo(service.repo)
 
-    async def _one(self, tid: int) -> Tournament:
-        row = await self.repo.one("SELECT * FROM tournaments WHERE id = ?", (tid,))
-        if row is None:
+    async def _one(self, tid: int) -> TournamentRow:
+        t = await self.store.tournament(tid)
+        if t is None:
             raise UserError(f"There is no tournament #{tid}.")
-        data = dict(row)
-        data["config"] = json.loads(data["config"])
-        data["options"] = json.loads(data["options"])
-        data.pop("created_at")
-        return Tournament(**data)
+        return t
 
-    async def get(self, tid: int, guild_id: int | None = None) -> Tournament:
+    async def get(self, tid: int, guild_id: int | None = None) -> TournamentRow:
         """The tournament; with `guild_id`, only if it belongs to that server."""
         async with self.repo.reading():
             t = await self._one(tid)
@@ -84,62 +65,43 @@ class Tournaments:
         config: dict[str, Any],
         options: TableOptions,
         seed: int,
-    ) -> Tournament:
+    ) -> TournamentRow:
         """A tournament in registration; `config` is every table's engine config (see
         `tournament.config.tournament_config`), refused here if the engine would refuse it."""
         if not 1 <= heats <= 3:
             raise UserError("A tournament has 1 to 3 heats.")
         check_config(hosting(game), config)
-        async with self.repo.transaction() as repo:
-            tid = await repo.insert(
-                "INSERT INTO tournaments (guild_id, channel_id, game, name, organiser_id, stage, "
-                "heats, config, options, seed, created_at) VALUES (?, ?, ?, ?, ?, 'registration', "
-                "?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    game,
-                    name,
-                    organiser_id,
-                    heats,
-                    json.dumps(config),
-                    json.dumps(options.model_dump()),
-                    seed,
-                    self.svc.clock.now().isoformat(),
-                ),
+        async with self.repo.transaction():
+            tid = await self.store.insert_tournament(
+                guild_id,
+                channel_id,
+                game,
+                name,
+                organiser_id,
+                heats,
+                config,
+                options.model_dump(),
+                seed,
+                self.svc.clock.now(),
             )
             return await self._one(tid)
 
     async def register(self, tid: int, user_id: int, name: str, on: bool = True) -> int:
         """(Un)register a person for the heats still to come; returns how many are registered."""
-        async with self.repo.transaction() as repo:
+        async with self.repo.transaction():
             t = await self._one(tid)
             if t.stage not in ("registration", "heat") or t.heats_started >= t.heats:
                 raise UserError("Registration is closed: every heat has started.")
             if on:
-                await repo.execute(
-                    "INSERT INTO tournament_players VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (tid, user_id, name, self.svc.clock.now().isoformat()),
-                )
+                await self.store.add_player(tid, user_id, name, self.svc.clock.now())
             else:
-                await repo.execute(
-                    "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
-                    (tid, user_id),
-                )
-            row = await repo.one(
-                "SELECT count(*) FROM tournament_players WHERE tournament_id = ?", (tid,)
-            )
-            return int(row[0]) if row else 0
+                await self.store.remove_player(tid, user_id)
+            return await self.store.player_count(tid)
 
     async def players(self, tid: int) -> dict[int, str]:
-        rows = await self.repo.all(
-            "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
-            "ORDER BY registered_at, user_id",
-            (tid,),
-        )
-        return {r[0]: r[1] for r in rows}
+        return await self.store.players(tid)
 
-    def _organiser(self, t: Tournament, by: int, moderator: bool) -> None:
+    def _organiser(self, t: TournamentRow, by: int, moderator: bool) -> None:
         if by != t.organiser_id and not moderator:
             raise UserError("Only the organiser or a moderator can do that.")
 
@@ -164,15 +126,13 @@ class Tournaments:
             list(players), form_tables(len(players)), Random(f"{t.seed}:h{heat}")
         )
         games = await self._start_tables(t, "heat", heat, groups, players, place)
-        async with self.repo.transaction() as repo:
-            await repo.execute(
-                "UPDATE tournaments SET stage = 'heat', heats_started = ? WHERE id = ?", (heat, tid)
-            )
+        async with self.repo.transaction():
+            await self.store.start_heat(tid, heat)
         return games
 
     async def _start_tables(
         self,
-        t: Tournament,
+        t: TournamentRow,
         stage: str,
         heat: int,
         groups: list[list[int]],
@@ -195,26 +155,14 @@ class Tournaments:
             )
             for user in group[1:]:
                 await self.svc.join(table.row.id, user, names[user])
-            async with self.repo.transaction() as repo:
-                await repo.execute(
-                    "INSERT INTO tournament_games VALUES (?, ?, ?, ?, ?)",
-                    (t.id, stage, heat, no, table.row.id),
-                )
+            async with self.repo.transaction():
+                await self.store.add_game(t.id, stage, heat, no, table.row.id)
             await self.svc.start(table.row.id, t.organiser_id, moderator=True)
             games.append(table.row.id)
         return games
 
-    async def _games(self, tid: int, stage: str, heat: int | None = None) -> list[int]:
-        sql = "SELECT game_id FROM tournament_games WHERE tournament_id = ? AND stage = ?"
-        args: tuple = (tid, stage)
-        if heat is not None:
-            sql += " AND heat = ?"
-            args += (heat,)
-        rows = await self.repo.all(sql + " ORDER BY heat, table_no", args)
-        return [r[0] for r in rows]
-
     async def _stage_done(self, tid: int, stage: str, heat: int | None = None) -> bool:
-        games = await self._games(tid, stage, heat)
+        games = await self.store.game_ids(tid, stage, heat)
         results = [await self._result(g) for g in games]
         return bool(games) and all(r is not None for r in results)
 
@@ -239,32 +187,23 @@ class Tournaments:
 
     async def bracket(self, tid: int) -> list[tuple[str, int, int, int, list[str], str]]:
         """Every table so far: (stage, heat, table, game, players, status or winner)."""
-        tables = await self.repo.all(
-            "SELECT stage, heat, table_no, game_id FROM tournament_games "
-            "WHERE tournament_id = ? ORDER BY CASE stage WHEN 'heat' THEN 0 "
-            "WHEN 'semifinal' THEN 1 ELSE 2 END, heat, table_no",
-            (tid,),
-        )
         out = []
-        for stage, heat, no, game_id in tables:
-            table = await self.svc.table(game_id)
-            result = await self._result(game_id, heat)
+        for row in await self.store.bracket(tid):
+            table = await self.svc.table(row.game_id)
+            result = await self._result(row.game_id, row.heat)
             names = {s.user_id: s.name for s in table.seats}
             status = (
                 f"won by {names.get(result.winner().player, '?')}"
                 if result
                 else table.game.progress(table.state).words
             )
-            out.append((stage, heat, no, game_id, [s.name for s in table.seats], status))
+            seated = [s.name for s in table.seats]
+            out.append((row.stage, row.heat, row.table_no, row.game_id, seated, status))
         return out
 
     async def stage_results(self, tid: int, stage: str) -> list[HeatGame]:
         """The finished games of a stage as the seeding rules see them (one rank per seat)."""
-        games = await self.repo.all(
-            "SELECT game_id, heat FROM tournament_games "
-            "WHERE tournament_id = ? AND stage = ? ORDER BY heat, table_no",
-            (tid, stage),
-        )
+        games = await self.store.stage_games(tid, stage)
         found = [await self._result(g, heat) for g, heat in games]
         return [g for g in found if g is not None]
 
@@ -279,13 +218,9 @@ class Tournaments:
         sizes = semifinal_size(len(winners), len(others))
         return seed_semifinal(games, sum(sizes), await self._roll(t, "semifinal"))
 
-    async def _roll(self, t: Tournament, stage: str) -> Roll:
-        rows = await self.repo.all(
-            "SELECT user_id, roll FROM tournament_rolls WHERE tournament_id = ? AND stage = ?",
-            (t.id, stage),
-        )
+    async def _roll(self, t: TournamentRow, stage: str) -> Roll:
         stored: dict[int, list[float]] = {}
-        for user, value in rows:
+        for user, value in await self.store.rolls(t.id, stage):
             stored.setdefault(user, []).append(value)
         if stored:
             return replay(stored)
@@ -305,15 +240,11 @@ class Tournaments:
         winners = {e.player for e in seeding.winners}
         sizes = semifinal_size(len(winners), len(seeding.alternates))
         groups = assign_tables(list(seeding.field), sizes, Random(f"{t.seed}:semifinal"))
-        async with self.repo.transaction() as repo:
+        async with self.repo.transaction():
             for player, rolls in seeding.rolls.items():
                 for value in rolls[-1:]:
-                    await repo.execute(
-                        "INSERT INTO tournament_rolls VALUES (?, 'semifinal', ?, ?) ON CONFLICT "
-                        "(tournament_id, stage, user_id) DO UPDATE SET roll = excluded.roll",
-                        (tid, player, value),
-                    )
-            await repo.execute("UPDATE tournaments SET stage = 'semifinal' WHERE id = ?", (tid,))
+                    await self.store.save_roll(tid, "semifinal", player, value)
+            await self.store.set_stage(tid, "semifinal")
         return await self._start_tables(t, "semifinal", 1, groups, await self.players(tid), place)
 
     async def start_final(
@@ -327,27 +258,22 @@ class Tournaments:
             return 0
         games = await self.stage_results(tid, "semifinal")
         field = final_field(games, await self._roll(t, "final"))
-        async with self.repo.transaction() as repo:
-            await repo.execute("UPDATE tournaments SET stage = 'final' WHERE id = ?", (tid,))
+        async with self.repo.transaction():
+            await self.store.set_stage(tid, "final")
         started = await self._start_tables(t, "final", 1, [field], await self.players(tid), place)
         return started[0]
 
     async def adjudicate(self, game_id: int, by: int, moderator: bool) -> None:
         """End a game that cannot finish; a tournament's organiser may, for its own games."""
-        row = await self.repo.one(
-            "SELECT t.organiser_id FROM tournament_games g JOIN tournaments t "
-            "ON t.id = g.tournament_id WHERE g.game_id = ?",
-            (game_id,),
-        )
-        organiser = row is not None and row[0] == by
+        organiser = await self.store.organiser_of_game(game_id) == by
         await self.svc.adjudicate(game_id, by, moderator or organiser)
 
     async def winner(self, tid: int) -> int | None:
         """The champion once the final has finished (and the tournament is closed)."""
-        finals = await self._games(tid, "final")
+        finals = await self.store.game_ids(tid, "final")
         result = await self._result(finals[0]) if finals else None
         if result is None:
             return None
-        async with self.repo.transaction() as repo:
-            await repo.execute("UPDATE tournaments SET stage = 'finished' WHERE id = ?", (tid,))
+        async with self.repo.transaction():
+            await self.store.set_stage(tid, "finished")
         return result.winner().player

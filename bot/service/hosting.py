@@ -121,6 +121,8 @@ class Hosted:
     """The final standings in words with the tiebreaks that decided (default: rank and score)."""
     round_lines: Callable[[dict[str, Any], list[str]], list[str]] | None = None
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
+    measure_one: str | None = None
+    """The unit for a score of exactly 1 ("point", "city powered"), where it differs."""
     tournament_config: dict[str, Any] = field(default_factory=dict)
     """The engine config (without `players`) a tournament's tables use unless the organiser
     says otherwise, such as the house rules of the seed's tournament; never changed in place."""
@@ -154,7 +156,8 @@ class Hosted:
         """A score with its unit: "92 VP", "1 city powered"."""
         if value is None:
             return "—"
-        return f"{value:g} {self.measure}"
+        unit = self.measure_one if value == 1 and self.measure_one else self.measure
+        return f"{value:g} {unit}"
 
 
 @cache

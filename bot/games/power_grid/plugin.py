@@ -37,6 +37,7 @@ PLUGIN = Hosted(
     name="power_grid",
     command="powergrid",
     measure="cities powered",
+    measure_one="city powered",
     choose=autopilot.choose,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("power_grid", "rules_summary.md"),

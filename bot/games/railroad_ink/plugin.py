@@ -118,6 +118,7 @@ PLUGIN = Hosted(
     name="railroad_ink",
     command="railroad",
     measure="points",
+    measure_one="point",
     choose=autopilot.choose,
     options_in_words=options_in_words,
     rules=lambda: load_text("railroad_ink", "rules_summary.md"),

@@ -3,7 +3,7 @@
 import asyncio
 import io
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiohttp
@@ -67,26 +67,34 @@ class Delivery:
         sent = 0
         async with self._lock:
             while True:
+                # Read before the lease is taken, so it never outlives what the database holds.
+                held = self.service.clock.now() + self.lease
                 games = await self.service.lease_games(self.owner, self.lease, BATCH)
                 if not games:
                     return sent
                 progress = 0
                 for game_id in games:
                     try:
-                        progress += await self._deliver_game(game_id)
+                        progress += await self._deliver_game(game_id, held)
                     finally:
                         await self.service.release_lease(game_id, self.owner)
                 sent += progress
-                if not progress:
+                # A short batch took every due game: what is queued since has a flush of its own
+                # waiting on the lock, or the next tick.
+                if not progress or len(games) < BATCH:
                     return sent
 
-    async def _deliver_game(self, game_id: int) -> int:
-        """A leased game's due events in order, renewing the lease before each; stops at the
-        first that waits to be retried, or if the lease was lost."""
+    async def _deliver_game(self, game_id: int, held: datetime) -> int:
+        """A leased game's due events in order, renewing the lease (held until `held`) before an
+        event once half of it has run; stops at the first event that waits to be retried, or if
+        the lease was lost."""
         sent = 0
         for outbox_id, _, kind, payload, attempts in await self.service.pending_of(game_id):
-            if not await self.service.renew_lease(game_id, self.owner, self.lease):
-                return sent
+            now = self.service.clock.now()
+            if now > held - self.lease / 2:
+                if not await self.service.renew_lease(game_id, self.owner, self.lease):
+                    return sent
+                held = now + self.lease
             if not await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
                 return sent
             sent += 1

@@ -17,13 +17,14 @@ from engine.powerline import scoring, views
 from engine.powerline.actions import Placement, Plan, Roll, parse_action, parse_placement
 from engine.powerline.board import (
     COLORS,
+    ChartData,
     board_numbers,
     charts,
     layout,
     rules,
     tiles,
 )
-from engine.powerline.config import Config
+from engine.powerline.config import Config as PowerlineConfig
 from engine.powerline.planning import (
     Draft,
     Seat,
@@ -49,7 +50,7 @@ LEDGER_KEYS = (
 )
 
 
-def _draw_tiles(config: Config, rng: Random) -> tuple[str, str, str]:
+def _draw_tiles(config: PowerlineConfig, rng: Random) -> tuple[str, str, str]:
     if config.scoring_tiles is not None:
         return config.scoring_tiles
     letters = sorted(tiles())
@@ -75,7 +76,7 @@ def _draw_tiles(config: Config, rng: Random) -> tuple[str, str, str]:
     return a, b, c
 
 
-def _chart(config: Config):
+def _chart(config: PowerlineConfig) -> ChartData:
     return charts().blue if "construction_limits" in config.variants else charts().green
 
 
@@ -131,14 +132,18 @@ def _construct_seat(state: State, p: PlayerState, plan: Plan, dice: dict[str, in
         report.island_loss = lost
 
     for pl in plan.placements:
-        i = lay.line_index.get(pl.line or "")
-        if i is not None and p.built[i] == lay.length[i] and lay.line_ids[i] not in report.cities:
+        line = lay.line_index.get(pl.line or "")
+        if (
+            line is not None
+            and p.built[line] == lay.length[line]
+            and lay.line_ids[line] not in report.cities
+        ):
             if p.energy <= 0:
                 raise AssertionError("a player ran out of energy tiles; the board data is wrong")
             p.energy -= 1
-            p.vp += lay.city_vp[i]
-            p.ledger["cities"] += lay.city_vp[i]
-            report.cities.append(lay.line_ids[i])
+            p.vp += lay.city_vp[line]
+            p.ledger["cities"] += lay.city_vp[line]
+            report.cities.append(lay.line_ids[line])
 
     for s in scoring.covered_stations(p, lay):
         if s not in covered_before:
@@ -211,13 +216,13 @@ class Powerline(SecretRounds):
     name = "powerline"
     title = "Powerline"
     summary = "1–6 players, 15 simultaneous rounds of dice-driven network building"
-    Config = Config
+    Config = PowerlineConfig
 
     def solo_title(self, vp: int) -> str:
         """The solo chart's title for a final score."""
         return scoring.solo_title(vp)
 
-    def new(self, config: Config, seed: int) -> State:
+    def new(self, config: PowerlineConfig, seed: int) -> State:
         rng = Random(seed)
         boards = config.boards or tuple(rng.sample(board_numbers(), config.players))
         start = rules()
@@ -299,7 +304,7 @@ class Powerline(SecretRounds):
                 scoring_tiles=state.scoring_tiles,
                 round=state.round,
                 phase="plan",
-                dice=dict(action.dice),
+                dice={colour: face for colour, face in action.dice.items()},
                 plans=state.plans,
                 players=state.players,
                 last_round=state.last_round,

@@ -24,7 +24,7 @@ from engine.railroad_ink.actions import (
     parse_step,
 )
 from engine.railroad_ink.board import ACC, CELLS, rules
-from engine.railroad_ink.config import Config
+from engine.railroad_ink.config import Config as RailroadInkConfig
 from engine.railroad_ink.planning import (
     Ctx,
     Draft,
@@ -56,7 +56,7 @@ def score_of(state: State, seat: int) -> scoring.Score:
     return scoring.score(p.cells, p.charges, acc, config=cfg, powered=p.powered)
 
 
-def _check_roll(config: Config, roll: Roll) -> None:
+def _check_roll(config: RailroadInkConfig, roll: Roll) -> None:
     dice = rules().dice
     for k, (die, face) in enumerate(zip(rules().route_dice, roll.route, strict=True), start=1):
         if face not in dice[die].faces:
@@ -98,9 +98,9 @@ class RailroadInk(SecretRounds):
     name = "railroad_ink"
     title = "Railroad Ink"
     summary = "1–12 players draw the same rolled routes to link exits; Street Lamps, Power Grid"
-    Config = Config
+    Config = RailroadInkConfig
 
-    def new(self, config: Config, seed: int) -> State:
+    def new(self, config: RailroadInkConfig, seed: int) -> State:
         # Boards start blank and identical: the seed has nothing to draw at setup.
         n = config.players
         return State(
@@ -123,7 +123,7 @@ class RailroadInk(SecretRounds):
         dice = rules().dice
         cfg = state.config
         return Roll(
-            route=tuple(rng.choice(dice[d].faces) for d in rules().route_dice),  # type: ignore[arg-type]
+            route=tuple(rng.choice(dice[d].faces) for d in rules().route_dice),
             lamps=tuple(rng.choice(dice["lamp"].faces) for _ in range(rules().lamp_dice))
             if cfg.lamps
             else (),
@@ -147,7 +147,7 @@ class RailroadInk(SecretRounds):
             nr, nl = len(route), len(lamps)
             for faces in product(*route, *lamps, *power):
                 yield Roll(
-                    route=faces[:nr],  # type: ignore[arg-type]
+                    route=faces[:nr],
                     lamps=faces[nr : nr + nl],
                     power=faces[nr + nl :],
                 )

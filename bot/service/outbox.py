@@ -6,8 +6,8 @@ from typing import Any
 
 from bot.service.tables import Tables
 
-Event = tuple[int, int, str, dict[str, Any], int]
-"""An outbox event: id, game, kind, payload, attempts so far."""
+Pending = tuple[int, int, str, dict[str, Any], int]
+"""An event waiting in the outbox: id, game, kind, payload, attempts so far."""
 
 
 class Outbox(Tables):
@@ -28,7 +28,7 @@ class Outbox(Tables):
         async with self.repo.transaction() as repo:
             await repo.release_lease(game_id, owner)
 
-    async def pending_of(self, game_id: int) -> list[Event]:
+    async def pending_of(self, game_id: int) -> list[Pending]:
         """A game's due events in order, up to the first that waits to be retried."""
         async with self.repo.reading() as repo:
             return await repo.pending_of(game_id, self.clock.now())

@@ -48,10 +48,7 @@ class Planning(Loop):
 
     def _planner(self, table: Table, user_id: int) -> int:
         seat = table.player(user_id)
-        try:
-            planning(table.game)
-        except IllegalAction as exc:
-            raise UserError(exc.reason) from None
+        table.hosted.plans()
         if CHANCE in table.game.to_act(table.state):
             raise UserError("The dice for this round are not rolled yet.")
         return seat

@@ -37,14 +37,12 @@ class Turns(Loop):
             await self._commit(table, after, [Move(before, seat, action, after, "player")])
             now = await self._table(game_id)
             owes = now.row.status == "active" and seat in now.game.to_act(now.state)
-            mine = now.seat_of(user_id) is not None
-            turn_now = await repo.action_count(game_id) if owes and mine else None
+            turn_now = await repo.action_count(game_id) if owes else None
             return now, text, None if turn_now is None else _turn_view(now, seat, turn_now)
 
     def _mover(self, table: Table, user_id: int) -> int:
         seat = table.player(user_id)
-        if table.game.dynamics != "sequential":
-            raise UserError(f"{table.game.title} is planned in secret, not played turn by turn.")
+        table.hosted.moves()
         if seat not in table.game.to_act(table.state):
             waiting = ", ".join(s.name for s in table.waiting_for()) or "nobody"
             raise UserError(f"It is not your turn in {table.label}: waiting for {waiting}.")

@@ -1,9 +1,10 @@
 """What a reader of a running game's log may know: the deck's order and the plants removed at
 setup stay secret, a plant drawn face up is public, and money stays hidden with that option."""
 
+from collections import Counter
 from typing import Any
 
-from engine.core import Logged, hide, shared_ranks
+from engine.core import Logged, hide, open_standings, shared_ranks
 from engine.power_grid.config import Config
 from engine.power_grid.outcome import standings
 from engine.power_grid.state import State
@@ -32,16 +33,16 @@ def running_standings(state: State) -> list[dict[str, Any]]:
     the end), so seats level on cities powered share a place under hidden money."""
     rows = standings(state)
     if not state.config.hidden_money or state.phase == "over":
-        return rows
+        return open_standings(rows)
     ranks = shared_ranks([(row["powered"],) for row in rows])
-    tied = {row["powered"] for row in rows if ranks.count(ranks[row["seat"]]) > 1}
+    level = Counter(row["powered"] for row in rows)
     return [
         {
             "seat": row["seat"],
             "score": row["score"],
             "rank": rank,
             "note": "tied on cities powered; money decides at the end"
-            if row["powered"] in tied
+            if level[row["powered"]] > 1
             else None,
         }
         for row, rank in zip(rows, ranks, strict=True)

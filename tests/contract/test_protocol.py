@@ -56,3 +56,16 @@ def test_progress_says_where_a_game_stands_at_every_step(name: str) -> None:
             assert f"round {now.round}" in now.words, now
         rounds.append(now.round)
     assert len(set(rounds)) >= 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_standings_of_a_running_game_rank_every_seat_and_name_a_hidden_tiebreak(name: str) -> None:
+    game = registry.get(name)
+    for seed, options in enumerate(SECRETS[name].configs):
+        config = game.Config(**options)
+        steps = list(replay(game, config, play(game, config, seed)))
+        for step in steps[len(steps) // 2 :: max(1, len(steps) // 6)]:
+            rows = game.standings(step.after)
+            assert sorted(r["seat"] for r in rows) == list(range(config.players))
+            assert min(r["rank"] for r in rows) == 1
+            assert all(r["note"] is None or isinstance(r["note"], str) for r in rows)

@@ -205,7 +205,7 @@ class Secrets:
 SECRETS: dict[str, Secrets] = {
     "powerline": Secrets([{"players": 3}], plan_twin),
     "railroad_ink": Secrets([{"players": 3}], plan_twin),
-    "power_grid": Secrets([{"players": 3, "hidden_money": True}], deck_twin),
+    "power_grid": Secrets([{"players": 3, "hidden_money": True}, {"players": 3}], deck_twin),
     "propeller_islands": Secrets([{"players": 3, "character_deal": 2}, {"players": 4}], stack_twin),
 }
 

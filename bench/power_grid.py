@@ -42,8 +42,8 @@ def versus(seed: int, decision_ms: list[float]) -> tuple[int, int, float]:
             action = random_action(state, seat, rng)
         state = GAME.apply(state, seat, action)
     rows = GAME.outcome(state)
-    others = [r["powered"] for r in rows if r["seat"] != me]
-    return rows[me]["rank"], rows[me]["powered"], statistics.mean(others)
+    others = [r["details"]["powered"] for r in rows if r["seat"] != me]
+    return rows[me]["rank"], rows[me]["details"]["powered"], statistics.mean(others)
 
 
 def main(games: int = 40) -> None:

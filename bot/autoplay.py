@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from bot.service.hosting import hosted
 from engine import registry
-from engine.core import Game, step
+from engine.core import Game, Outcome, step
 
 NAMES = ("Ada", "Ben", "Chloé", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou")
 
@@ -49,7 +49,7 @@ def _standings(name: str, game: Game, state: Any, names: list[str]) -> str:
 
 def play_any(
     name: str, config: Any, seed: int, out: Callable[[str], object] = print
-) -> list[dict[str, Any]]:
+) -> list[Outcome]:
     """Play one game of `name` with autopilots in every seat, printing each round; return the
     outcome."""
     game = registry.get(name)

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from typing_extensions import TypedDict  # pydantic validates only this one before 3.12
 
 CHANCE = -1
 """The seat that rolls dice and draws cards; its actions come from `Game.sample_chance`."""
@@ -94,6 +95,35 @@ class Progress:
     """Round and phase as a person reads them: "round 3, the auction"."""
 
 
+class Outcome(TypedDict):
+    """One seat's standing, as `Game.outcome` gives it: final once the game is over."""
+
+    seat: int
+    score: float
+    rank: int
+    """1 is best; seats level on every tiebreak share a rank."""
+    tiebreak: list[Any]
+    """The keys that ranked the seat, most important first (stored with the results)."""
+    primary: float | None
+    """The measure tournaments compare first (margins of victory)."""
+    secondary: float | None
+    details: dict[str, Any]
+    """The game's own breakdown, read by its words and images only."""
+
+
+class Standing(Outcome):
+    """A seat's standing while the game runs, from what every player may know."""
+
+    note: str | None
+    """A hidden tiebreak in words, or None."""
+
+
+class Event(BaseModel):
+    """One thing a move did, as the engine reports it (ids and numbers, never words)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
 @dataclass(frozen=True, slots=True)
 class Logged:
     """One logged action with the states around it, as a redaction reads it."""
@@ -121,17 +151,19 @@ class Game(Protocol):
     def sample_chance(self, state: Any, rng: Random) -> Any: ...
     def legal_actions(self, state: Any, seat: int) -> Iterable[Any]: ...
     def apply(self, state: Any, seat: int, action: Any) -> Any: ...
+    def happened(self, before: Any, seat: int, action: Any, after: Any) -> list[Event]:
+        """What `action` of `seat` did, in order: structured events a game's words phrase."""
+        ...
+
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def is_over(self, state: Any) -> bool: ...
     def progress(self, state: Any) -> Progress: ...
-    def outcome(self, state: Any) -> list[dict[str, Any]]:
-        """Per seat: seat, score, rank (ties shared), tiebreak keys, the primary and secondary
-        measures that tournaments compare, and details."""
+    def outcome(self, state: Any) -> list[Outcome]:
+        """Per seat: its rank (ties shared) with the keys that decided it."""
         ...
 
-    def standings(self, state: Any) -> list[dict[str, Any]]:
-        """Per seat while the game runs: seat, score and rank from what every player may know,
-        and `note`, a hidden tiebreak in words (or None)."""
+    def standings(self, state: Any) -> list[Standing]:
+        """Per seat while the game runs: ranked on what every player may know."""
         ...
 
     def redact(self, step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
@@ -181,9 +213,9 @@ def hide(action: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
     return {k: v if k in kept else HIDDEN for k, v in action.items()}
 
 
-def open_standings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def open_standings(rows: list[Outcome]) -> list[Standing]:
     """The standings of a game whose ranking keys are all public: its outcome rows."""
-    return [{**row, "note": None} for row in rows]
+    return [Standing(**row, note=None) for row in rows]
 
 
 def public_log(
@@ -257,7 +289,7 @@ class SecretRounds:
 
     dynamics: Dynamics = "simultaneous"
 
-    def outcome(self, state: Any) -> list[dict[str, Any]]:
+    def outcome(self, state: Any) -> list[Outcome]:
         raise NotImplementedError
 
     def progress(self, state: Any) -> Progress:
@@ -265,7 +297,7 @@ class SecretRounds:
         words = "the end" if state.phase == "over" else f"round {state.round}"
         return Progress(state.round, state.phase, words)
 
-    def standings(self, state: Any) -> list[dict[str, Any]]:
+    def standings(self, state: Any) -> list[Standing]:
         return open_standings(self.outcome(state))
 
     def redact(self, step: Logged, now: Any, viewer: int | None) -> dict[str, Any]:
@@ -276,3 +308,7 @@ class SecretRounds:
 
     def hidden(self, config: Any) -> list[str]:
         return ["each player's plan for the round being planned (each sees their own)"]
+
+    def happened(self, before: Any, seat: int, action: Any, after: Any) -> list[Event]:
+        """None: a round's words come from the views."""
+        return []

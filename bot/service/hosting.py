@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from bot.service.errors import UserError
 from engine import registry
-from engine.core import Game, player_counts
+from engine.core import Game, Outcome, player_counts
 
 
 class Planner(Protocol):
@@ -117,7 +117,7 @@ class Hosted:
     """Simultaneous games plan in secret drafts (and have no `turns`)."""
     turns: Turns | None = None
     """Turn-based games act on `legal_actions`, one move at a time (and have no `planner`)."""
-    standings: Callable[[list[dict[str, Any]], list[str]], list[str]] | None = None
+    standings: Callable[[list[Outcome], list[str]], list[str]] | None = None
     """The final standings in words with the tiebreaks that decided (default: rank and score)."""
     round_lines: Callable[[dict[str, Any], list[str]], list[str]] | None = None
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""

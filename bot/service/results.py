@@ -7,10 +7,11 @@ from typing import Any
 from bot.service import ratings
 from bot.service.options import TableOptions
 from bot.store.repo import Repo, ResultsRepo, SeatRow
+from engine.core import Outcome
 
 
 def result_rows(
-    row: Any, seats: list[SeatRow], outcome: list[dict[str, Any]] | None, status: str, now: datetime
+    row: Any, seats: list[SeatRow], outcome: list[Outcome] | None, status: str, now: datetime
 ) -> list[dict[str, Any]]:
     """One row per seat; `outcome` is None for a table cancelled before it started."""
     rated = status == "finished" and TableOptions(**row.options).rated

@@ -65,7 +65,13 @@ def nearest_cities(state: State, network: list[str]) -> list[tuple[int, str]]:
 
 
 def price_build(state: State, seat: int, cities: list[str]) -> int:
-    """The total a build costs, city by city from the growing network; refuses illegal ones."""
+    """The total a build costs; refuses illegal ones."""
+    return sum(build_costs(state, seat, cities))
+
+
+def build_costs(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
+    """What a build costs in connections and in houses, city by city from the growing network;
+    refuses illegal ones."""
     p = state.players[seat]
     if not cities:
         raise IllegalAction("Name at least one city to build in.")
@@ -77,7 +83,7 @@ def price_build(state: State, seat: int, cities: list[str]) -> int:
     dist = city_dist(state)
     network = list(p.cities)
     limit = house_limit(state)
-    total = 0
+    links = houses = 0
     for city in cities:
         if city not in known:
             raise IllegalAction(f"There is no city called {city!r} on this map.")
@@ -91,11 +97,12 @@ def price_build(state: State, seat: int, cities: list[str]) -> int:
         link = connection_cost(dist, network, city)
         if link >= INF:
             raise IllegalAction(f"{city} cannot be reached from your network.")
-        total += link + tables().house_slot_costs[taken]
+        links += link
+        houses += tables().house_slot_costs[taken]
         network.append(city)
-    if total > p.money:
-        raise IllegalAction(f"That build costs {total} and you have {p.money}.")
-    return total
+    if links + houses > p.money:
+        raise IllegalAction(f"That build costs {links + houses} and you have {p.money}.")
+    return links, houses
 
 
 def build(state: State, seat: int, action: BuildAction) -> None:

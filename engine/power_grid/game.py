@@ -7,8 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core import CHANCE, Dynamics, IllegalAction, Logged, Progress
-from engine.power_grid import auction, build, bureaucracy, secrecy, setup, views
+from engine.core import CHANCE, Dynamics, Event, IllegalAction, Logged, Outcome, Progress, Standing
+from engine.power_grid import auction, build, bureaucracy, events, secrecy, setup, views
 from engine.power_grid.actions import (
     Action,
     Bid,
@@ -115,6 +115,11 @@ class PowerGrid:
         _dispatch(new, seat, act)
         return new
 
+    def happened(
+        self, before: State, seat: int, action: Action | dict[str, Any], after: State
+    ) -> list[Event]:
+        return events.happened(before, seat, action, after)
+
     def legal_actions(self, state: State, seat: int) -> list[BaseModel]:
         """Every legal action; for buy and build, done plus each legal one-token or one-city
         step; none for chance (use sample_chance)."""
@@ -128,14 +133,14 @@ class PowerGrid:
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def outcome(self, state: State) -> list[dict[str, Any]]:
+    def outcome(self, state: State) -> list[Outcome]:
         """Standings per seat (final once over): cities powered, money, cities, highest plant."""
         return standings(state)
 
     def progress(self, state: State) -> Progress:
         return Progress(state.round, state.phase, f"round {state.round}, {_NAMES[state.phase]}")
 
-    def standings(self, state: State) -> list[dict[str, Any]]:
+    def standings(self, state: State) -> list[Standing]:
         return secrecy.running_standings(state)
 
     def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:

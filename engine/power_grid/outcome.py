@@ -1,17 +1,15 @@
 """The final standings: cities powered, then money, cities and highest plant (WBC)."""
 
-from typing import Any
-
-from engine.core import shared_ranks, tiebreak_used
+from engine.core import Outcome, shared_ranks, tiebreak_used
 from engine.power_grid.scoring import best_run
 from engine.power_grid.state import State
 
 TIEBREAKS = ("powered", "money", "cities", "highest_plant")
 
 
-def standings(state: State) -> list[dict[str, Any]]:
-    """Per seat: the engine contract's rows plus powered, money, cities, highest_plant and the
-    tiebreak that placed it."""
+def standings(state: State) -> list[Outcome]:
+    """Per seat: the contract's row, its details powered, money, cities, highest_plant and the
+    tiebreak that placed it (`tiebreak_used`)."""
     keys = []
     for p in state.players:
         powered, _ = best_run(p.plants, p.fuel, len(p.cities))
@@ -20,19 +18,17 @@ def standings(state: State) -> list[dict[str, Any]]:
     rows = []
     for seat, (key, rank) in enumerate(zip(keys, ranks, strict=True)):
         rows.append(
-            {
-                "seat": seat,
-                "score": key[0],
-                "rank": rank,
-                "tiebreak": list(key),
-                "primary": key[0],
-                "secondary": key[1],
-                "powered": key[0],
-                "money": key[1],
-                "cities": key[2],
-                "highest_plant": key[3],
-                "tiebreak_used": tiebreak_used(keys, seat, TIEBREAKS),
-                "details": {},
-            }
+            Outcome(
+                seat=seat,
+                score=key[0],
+                rank=rank,
+                tiebreak=list(key),
+                primary=key[0],
+                secondary=key[1],
+                details={
+                    **dict(zip(TIEBREAKS, key, strict=True)),
+                    "tiebreak_used": tiebreak_used(keys, seat, TIEBREAKS),
+                },
+            )
         )
     return rows

@@ -4,7 +4,7 @@ setup stay secret, a plant drawn face up is public, and money stays hidden with 
 from collections import Counter
 from typing import Any
 
-from engine.core import Logged, hide, open_standings, shared_ranks
+from engine.core import Logged, Standing, hide, open_standings, shared_ranks
 from engine.power_grid.config import Config
 from engine.power_grid.outcome import standings
 from engine.power_grid.state import State
@@ -28,22 +28,25 @@ def hidden(config: Config) -> list[str]:
     return secrets
 
 
-def running_standings(state: State) -> list[dict[str, Any]]:
+def running_standings(state: State) -> list[Standing]:
     """The standings while the game runs: money ranks only once it is public (open money, or
     the end), so seats level on cities powered share a place under hidden money."""
     rows = standings(state)
     if not state.config.hidden_money or state.phase == "over":
         return open_standings(rows)
-    ranks = shared_ranks([(row["powered"],) for row in rows])
-    level = Counter(row["powered"] for row in rows)
+    powered = [row["details"]["powered"] for row in rows]
+    ranks = shared_ranks([(n,) for n in powered])
+    level = Counter(powered)
     return [
-        {
-            "seat": row["seat"],
-            "score": row["score"],
-            "rank": rank,
-            "note": "tied on cities powered; money decides at the end"
-            if level[row["powered"]] > 1
-            else None,
-        }
-        for row, rank in zip(rows, ranks, strict=True)
+        Standing(
+            seat=row["seat"],
+            score=row["score"],
+            rank=rank,
+            tiebreak=[n],
+            primary=n,
+            secondary=None,
+            details={"powered": n},
+            note="tied on cities powered; money decides at the end" if level[n] > 1 else None,
+        )
+        for row, n, rank in zip(rows, powered, ranks, strict=True)
     ]

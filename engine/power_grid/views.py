@@ -17,9 +17,9 @@ Shape (stable; images and the autopilot read it):
   fuel, cities: [names in building order], city_count, houses_left, order_position (0 = first),
   bought, passed, powered (this round's bureaucracy, None before), can_power}].
 - auction: None or {plant, bid, leader, bidders, turn}.
-- standings: None, or when over the outcome rows {seat, score, rank, tiebreak (key list),
-  primary, secondary, powered, money, cities, highest_plant, tiebreak_used (None, "money",
-  "cities", "highest_plant" or "shared"), details}.
+- standings: None, or when over one row per seat {seat, score, rank, tiebreak (key list),
+  powered, money, cities, highest_plant, tiebreak_used (None, "money", "cities",
+  "highest_plant" or "shared")}.
 """
 
 from typing import Any
@@ -151,5 +151,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "bidders": list(auction.bidders),
             "turn": auction.turn,
         },
-        "standings": standings(state) if state.phase == "over" else None,
+        "standings": [
+            {k: row[k] for k in ("seat", "score", "rank", "tiebreak")} | row["details"]
+            for row in standings(state)
+        ]
+        if state.phase == "over"
+        else None,
     }

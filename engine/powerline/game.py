@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import (
     CHANCE,
     IllegalAction,
+    Outcome,
     SecretRounds,
     check_planner,
     shared_ranks,
@@ -331,7 +332,7 @@ class Powerline(SecretRounds):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def outcome(self, state: State) -> list[dict[str, Any]]:
+    def outcome(self, state: State) -> list[Outcome]:
         """Standings per seat (final once the game is over): VP, then station tiles, ties shared."""
         keys = [(p.vp, len(scoring.covered_stations(p, layout(p.board)))) for p in state.players]
         ranks = shared_ranks(keys)
@@ -347,15 +348,15 @@ class Powerline(SecretRounds):
             if len(state.players) == 1:
                 details["title"] = scoring.solo_title(p.vp)
             result.append(
-                {
-                    "seat": seat,
-                    "score": p.vp,
-                    "rank": rank,
-                    "tiebreak": list(key),
-                    "primary": p.vp,
-                    "secondary": key[1],
-                    "details": details,
-                }
+                Outcome(
+                    seat=seat,
+                    score=p.vp,
+                    rank=rank,
+                    tiebreak=list(key),
+                    primary=p.vp,
+                    secondary=key[1],
+                    details=details,
+                )
             )
         return result
 

@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from engine.core import Outcome
 from engine.powerline import scoring
 from engine.powerline.board import COLOR_INITIALS, COLORS, board_data, charts, layout, rules, tiles
 from engine.powerline.planning import Draft, Seat, next_segments
@@ -24,7 +25,7 @@ def _options(state: State, p: PlayerState, line: int) -> list[dict[str, Any]]:
     ]
 
 
-def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any]) -> dict[str, Any]:
+def _seat(state: State, seat: int, viewer: int | None, standing: Outcome) -> dict[str, Any]:
     p = state.players[seat]
     lay = layout(p.board)
     covered = set(scoring.covered_stations(p, lay))
@@ -72,7 +73,7 @@ def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any])
     }
 
 
-def view(state: State, seat: int | None, standings: list[dict[str, Any]]) -> dict[str, Any]:
+def view(state: State, seat: int | None, standings: list[Outcome]) -> dict[str, Any]:
     """A JSON-ready picture of the game for `seat` (None: a spectator)."""
     r = rules()
     side = state.config.centre_side

@@ -5,15 +5,18 @@ from typing import Any
 
 from engine.core import (
     Dynamics,
+    Event,
     IllegalAction,
     Logged,
+    Outcome,
     Progress,
+    Standing,
     open_standings,
     shared_ranks,
     tiebreak_used,
 )
 from engine.propeller_islands import actions as A
-from engine.propeller_islands import flow, legal, play, scoring, secrecy, views
+from engine.propeller_islands import events, flow, legal, play, scoring, secrecy, views
 from engine.propeller_islands.components import blueprints, characters, rules, tiles
 from engine.propeller_islands.config import Config
 from engine.propeller_islands.state import Cell, Player, State
@@ -105,6 +108,11 @@ class PropellerIslands:
     def apply(self, state: State, seat: int, action: A.Action | dict[str, Any]) -> State:
         return play.apply(state, seat, action)
 
+    def happened(
+        self, before: State, seat: int, action: A.Action | dict[str, Any], after: State
+    ) -> list[Event]:
+        return events.happened(before, seat, action, after)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.result(state) if self.is_over(state) else None)
 
@@ -133,7 +141,7 @@ class PropellerIslands:
             "winners": [s for s, r in enumerate(ranks) if r == 1],
         }
 
-    def outcome(self, state: State) -> list[dict[str, Any]]:
+    def outcome(self, state: State) -> list[Outcome]:
         """Standings per seat: total VP, then dock workers, then age; ties shared. `tiebreak` is
         the whole rank key, and details name the key that placed the seat among equal totals."""
         keys = self._keys(state)
@@ -143,22 +151,22 @@ class PropellerIslands:
             details = {k: v for k, v in e.items() if k not in ("seat", "rank")}
             details["tiebreak"] = tiebreak_used(keys, e["seat"], ("total", "dock_workers", "age"))
             out.append(
-                {
-                    "seat": e["seat"],
-                    "score": e["total"],
-                    "rank": e["rank"],
-                    "tiebreak": list(key),
-                    "primary": e["total"],
-                    "secondary": e["dock_workers"],
-                    "details": details,
-                }
+                Outcome(
+                    seat=e["seat"],
+                    score=e["total"],
+                    rank=e["rank"],
+                    tiebreak=list(key),
+                    primary=e["total"],
+                    secondary=e["dock_workers"],
+                    details=details,
+                )
             )
         return out
 
     def progress(self, state: State) -> Progress:
         return Progress(state.round, state.phase, _PHASES[state.phase].format(round=state.round))
 
-    def standings(self, state: State) -> list[dict[str, Any]]:
+    def standings(self, state: State) -> list[Standing]:
         return open_standings(self.outcome(state))
 
     def redact(self, step: Logged, now: State, viewer: int | None) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import (
     CHANCE,
     IllegalAction,
+    Outcome,
     SecretRounds,
     check_planner,
     shared_ranks,
@@ -216,7 +217,7 @@ class RailroadInk(SecretRounds):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
-    def outcome(self, state: State) -> list[dict[str, Any]]:
+    def outcome(self, state: State) -> list[Outcome]:
         """Standings per seat (final once the game is over): points, then fewer errors."""
         scores = [score_of(state, s) for s in range(len(state.players))]
         by_errors = state.config.tiebreak == "fewer_errors"
@@ -225,19 +226,19 @@ class RailroadInk(SecretRounds):
         result = []
         for seat, (s, key, rank) in enumerate(zip(scores, keys, ranks, strict=True)):
             result.append(
-                {
-                    "seat": seat,
-                    "score": s.total,
-                    "rank": rank,
-                    "tiebreak": list(key),
-                    "primary": s.total,
-                    "secondary": -s.errors,
-                    "details": {
+                Outcome(
+                    seat=seat,
+                    score=s.total,
+                    rank=rank,
+                    tiebreak=list(key),
+                    primary=s.total,
+                    secondary=-s.errors,
+                    details={
                         "tiebreak": tiebreak_used(keys, seat, ("points", "fewer_errors")),
                         "breakdown": s.lines(),
                         "specials_used": list(state.players[seat].specials),
                     },
-                }
+                )
             )
         return result
 

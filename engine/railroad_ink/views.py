@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Outcome
 from engine.railroad_ink.actions import parse_step
 from engine.railroad_ink.board import (
     ACC,
@@ -65,7 +65,7 @@ def _roll(roll: Any) -> dict[str, Any] | None:
     }
 
 
-def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any]) -> dict[str, Any]:
+def _seat(state: State, seat: int, viewer: int | None, standing: Outcome) -> dict[str, Any]:
     p = state.players[seat]
     plan = state.plans[seat]
     power = state.config.power
@@ -93,7 +93,7 @@ def _seat(state: State, seat: int, viewer: int | None, standing: dict[str, Any])
     }
 
 
-def view(state: State, seat: int | None, standings: list[dict[str, Any]]) -> dict[str, Any]:
+def view(state: State, seat: int | None, standings: list[Outcome]) -> dict[str, Any]:
     """A JSON-ready picture of the game for `seat` (None: a spectator)."""
     cfg = state.config
     return {

@@ -26,12 +26,12 @@ def test_autopilot_beats_random_in_four_player_games() -> None:
         seat = seed % 4
         rows = play(4, seed, {seat}, "usa" if seed % 2 else "germany")
         wins += rows[seat]["rank"] == 1
-        random_best = max(r["powered"] for r in rows if r["seat"] != seat)
-        assert rows[seat]["powered"] >= random_best
+        random_best = max(r["details"]["powered"] for r in rows if r["seat"] != seat)
+        assert rows[seat]["details"]["powered"] >= random_best
     assert wins >= 11
 
 
 def test_autopilot_plays_whole_games_against_itself() -> None:
     for players in (2, 3, 5, 6):
         rows = play(players, players, set(range(players)), "usa")
-        assert max(r["powered"] for r in rows) >= 10
+        assert max(r["details"]["powered"] for r in rows) >= 10

@@ -12,7 +12,10 @@ def over(players: list[dict]) -> object:
 
 
 def rows(players: list[dict]) -> list[tuple]:
-    return [(r["rank"], r["tiebreak_used"], r["powered"]) for r in G.outcome(over(players))]
+    return [
+        (r["rank"], r["details"]["tiebreak_used"], r["details"]["powered"])
+        for r in G.outcome(over(players))
+    ]
 
 
 A = ["Kiel", "Hamburg", "Lubeck"]
@@ -50,6 +53,6 @@ def test_every_tiebreak() -> None:
 def test_powered_uses_stored_fuel_and_hybrid_leftovers() -> None:
     # 4 (2 coal, 1 city) and 5 (hybrid, 2, 1 city) with 3 coal and 1 oil: both run.
     state = over([{"plants": [4, 5], "cities": A, "fuel": {"coal": 3, "oil": 1}}, {}])
-    assert G.outcome(state)[0]["powered"] == 2
+    assert G.outcome(state)[0]["details"]["powered"] == 2
     state = over([{"plants": [4, 5], "cities": A, "fuel": {"coal": 3}}, {}])
-    assert G.outcome(state)[0]["powered"] == 1
+    assert G.outcome(state)[0]["details"]["powered"] == 1

@@ -130,8 +130,10 @@ def test_game_end_and_no_bureaucracy() -> None:
     assert state.phase == "over" and G.is_over(state) and G.to_act(state) == set()
     refused(state, 0, {"type": "done"}, "over")
     rows = G.outcome(state)
-    assert rows[1]["cities"] == 17 and rows[1]["powered"] == 1
-    assert G.view(state, None)["standings"] == rows
+    assert rows[1]["details"]["cities"] == 17 and rows[1]["details"]["powered"] == 1
+    assert [r["powered"] for r in G.view(state, None)["standings"]] == [
+        r["details"]["powered"] for r in rows
+    ]
 
 
 def G_cities():

@@ -66,7 +66,7 @@ async def _play_out(svc: Service, games: list[int]) -> dict[int, dict[int, tuple
         assert table.row.status == "finished"
         users = {s.seat: s.user_id for s in table.seats}
         out[gid] = {
-            users[row["seat"]]: (row["powered"], row["money"])
+            users[row["seat"]]: (row["details"]["powered"], row["details"]["money"])
             for row in table.game.outcome(table.state)
         }
     return out

@@ -5,31 +5,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.service.hosting import join, seat_ref
-from engine.power_grid.actions import (
-    Action,
-    Bid,
-    Build,
-    Buy,
-    DiscardPlant,
-    Done,
-    Drop,
-    Open,
-    Pass,
-    PickRegion,
-    Power,
-    parse_action,
-)
-from engine.power_grid.build import price_build
+from engine.core import Event, Outcome
+from engine.power_grid import events as E
 from engine.power_grid.config import Config
-from engine.power_grid.market import buy_cost
-from engine.power_grid.rules import (
-    RESOURCES,
-    Resource,
-    game_map,
-    plants,
-    player_count,
-    tables,
-)
+from engine.power_grid.rules import RESOURCES, Resource, game_map, player_count
 from engine.power_grid.state import State
 
 PHASES = {
@@ -58,80 +37,60 @@ def tokens_words(counts: Mapping[Resource, int]) -> str:
 def describe(before: State, seat: int, action: dict[str, Any], after: State) -> str:
     """One seat's move in the past tense, without its name; other seats appear as "{seat N}"
     (`bot.service.hosting.fill` names them). `after` is `before` with the action applied."""
-    act = parse_action(action)
-    parts = [_move(before, seat, act, after)]
-    if after.step > before.step:
-        parts.append(f"Step {after.step} begins")
-    if after.phase == "over" and before.phase != "over":
-        parts.append("the game is over")
-    return "; ".join(parts)
+    return "; ".join(_event(e) for e in E.happened(before, seat, action, after))
 
 
-def _move(before: State, seat: int, act: Action, after: State) -> str:
-    match act:
-        case PickRegion():
-            if after.phase != "regions":
-                return f"picked the {act.region} region (in play: {', '.join(after.regions)})"
-            return f"picked the {act.region} region"
-        case Open():
-            if after.auction is None:
-                # Nobody else was left to bid: the opener bought at once.
-                text = f"bought plant {act.plant} for {act.bid} (nobody else could bid)"
-                return text + _discard_owed(after, seat, own=True)
-            return f"opened plant {act.plant} with a bid of {act.bid}"
-        case Pass():
+def _event(event: Event) -> str:
+    match event:
+        case E.RegionPicked():
+            if event.in_play is not None:
+                return f"picked the {event.region} region (in play: {', '.join(event.in_play)})"
+            return f"picked the {event.region} region"
+        case E.AuctionOpened():
+            return f"opened plant {event.plant} with a bid of {event.bid}"
+        case E.PlantBought():
+            return _bought(event)
+        case E.AuctionPassed():
             return "passed (no plant this round)"
-        case Bid():
-            assert before.auction is not None
-            return f"raised the bid on plant {before.auction.plant} to {act.amount}"
-        case Drop():
-            auction = before.auction
-            assert auction is not None
-            text = f"dropped out of the bidding for plant {auction.plant}"
-            if after.auction is not None:
-                return text
-            winner = auction.leader
-            won = f"{seat_ref(winner)} bought it for {auction.bid}"
-            return f"{text}; {won}{_discard_owed(after, winner, own=False)}"
-        case DiscardPlant():
-            back = tokens_words(act.return_)
+        case E.BidRaised():
+            return f"raised the bid on plant {event.plant} to {event.bid}"
+        case E.BiddingDropped():
+            return f"dropped out of the bidding for plant {event.plant}"
+        case E.PlantDiscarded():
+            back = tokens_words(event.returned)
             tail = f" and returned {back} to the supply" if back else ""
-            return f"discarded plant {act.plant}{tail}"
-        case Buy():
-            cost = sum(buy_cost(before, r, k) or 0 for r, k in act.resources.items())
-            return f"bought {tokens_words(act.resources)} for {cost}"
-        case Build():
-            cost = price_build(before, seat, act.cities)
-            return f"built in {join(act.cities)} for {cost}"
-        case Done():
-            return "finished building" if before.phase == "build" else "finished buying"
-        case Power():
-            return _power(before, seat, act)
-    raise ValueError(f"No words for a {act.type} action.")
+            return f"discarded plant {event.plant}{tail}"
+        case E.ResourcesBought():
+            return f"bought {tokens_words(event.resources)} for {sum(event.costs.values())}"
+        case E.CitiesBuilt():
+            return f"built in {join(event.cities)} for {event.connections + event.houses}"
+        case E.TurnFinished():
+            return "finished building" if event.phase == "build" else "finished buying"
+        case E.CitiesPowered():
+            return _powered(event)
+        case E.StepBegan():
+            return f"Step {event.step} begins"
+        case E.GameEnded():
+            return "the game is over"
+    raise ValueError(f"No words for a {type(event).__name__} event.")
 
 
-def _discard_owed(after: State, seat: int, own: bool) -> str:
-    if after.discard != seat:
-        return ""
-    return " and must now discard a plant" if own else ", and must now discard a plant"
+def _bought(event: E.PlantBought) -> str:
+    """A plant bought by the mover when nobody else could bid, or won by the last bidder."""
+    if event.unopposed:
+        text = f"bought plant {event.plant} for {event.price} (nobody else could bid)"
+        return text + (" and must now discard a plant" if event.must_discard else "")
+    text = f"{seat_ref(event.seat)} bought it for {event.price}"
+    return text + (", and must now discard a plant" if event.must_discard else "")
 
 
-def _power(before: State, seat: int, act: Power) -> str:
-    if not act.plants:
-        return f"powered nothing and earned {_income(0)}"
-    # From `before`: the last seat's power starts a new round, which clears the powered counts.
-    capacity = sum(plants()[n].cities for n in act.plants)
-    powered = min(capacity, len(before.players[seat].cities))
-    text = f"powered {_cities(powered)} with {plants_words(act.plants)}"
-    mix: dict[Resource, int] = {r: k for r, k in act.hybrid.items() if k}
-    if mix:
-        text += f" (hybrid fuel: {tokens_words(mix)})"
-    return f"{text} and earned {_income(powered)}"
-
-
-def _income(powered: int) -> int:
-    pay = tables().payment_by_cities_powered
-    return pay[min(powered, len(pay) - 1)]
+def _powered(event: E.CitiesPowered) -> str:
+    if not event.plants:
+        return f"powered nothing and earned {event.income}"
+    text = f"powered {_cities(event.cities)} with {plants_words(event.plants)}"
+    if event.hybrid:
+        text += f" (hybrid fuel: {tokens_words(event.hybrid)})"
+    return f"{text} and earned {event.income}"
 
 
 def phase_name(view: dict[str, Any]) -> str:
@@ -204,10 +163,13 @@ _UNITS = {
 _KEY_WORDS = {"money": "money", "cities": "cities", "highest_plant": "highest plant"}
 
 
-def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str]:
+def standings_lines(outcome: list[Outcome], names: list[str]) -> list[str]:
     """Final standings, best first: "1. Ada: 15 cities powered", with the WBC tiebreak that
     placed a seat among those level with it on cities powered (money, cities, highest plant)."""
-    rows = sorted(outcome, key=lambda r: (r["rank"], r["seat"]))
+    rows = sorted(
+        ({"seat": r["seat"], "rank": r["rank"], **r["details"]} for r in outcome),
+        key=lambda r: (r["rank"], r["seat"]),
+    )
     lines = []
     for row in rows:
         line = f"{row['rank']}. {names[row['seat']]}: {_cities(row['powered'])} powered"

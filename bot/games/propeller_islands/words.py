@@ -4,7 +4,8 @@ What is hidden stays hidden: hands, the characters not kept and blueprints drawn
 from typing import Any
 
 from bot.service.hosting import join, seat_ref
-from engine.propeller_islands import actions as A
+from engine.core import Event, Outcome
+from engine.propeller_islands import events as E
 from engine.propeller_islands.components import (
     blueprints,
     characters,
@@ -13,16 +14,10 @@ from engine.propeller_islands.components import (
     tile_name,
 )
 from engine.propeller_islands.config import Config
-from engine.propeller_islands.effects import line_spaces
-from engine.propeller_islands.flow import Ctx, expecting, reach
-from engine.propeller_islands.island import cell_at, fame_level, level
-from engine.propeller_islands.play import execute
-from engine.propeller_islands.refusals import legal_uses
-from engine.propeller_islands.state import Player, State, Task
+from engine.propeller_islands.state import State
 
 GUILDS = {"I": "Industry", "S": "Science", "C": "Culture"}
 AMOUNTS = ("energy", "steel", "parts", "fame")
-LINES = ("C1", "C2", "C3", "C4", "R1", "R2", "R3")
 POINTS = {
     "draft": "draft",
     "act": "claim, discard or activate",
@@ -41,6 +36,14 @@ POINTS = {
     "take": "taking a blueprint",
 }
 """The points of play inside a round, as `phase_name` says them."""
+
+USED_BY = {
+    "marie": " with Marie's extra activation",
+    "bonus": " with the bonus die",
+    "c3": " (reward C3)",
+    "radio": " through the Radio Station",
+}
+"""How an activation came about, where it was not the turn's own die."""
 
 
 def hex_words(at: tuple[int, int] | list[int]) -> str:
@@ -86,13 +89,9 @@ def amounts_words(delta: dict[str, int], links: bool = False) -> str:
     return ", ".join(out)
 
 
-def _delta(p0: Player, p1: Player) -> dict[str, int]:
-    return {k: getattr(p1, k) - getattr(p0, k) for k in AMOUNTS if getattr(p1, k) != getattr(p0, k)}
-
-
-def _with(text: str, delta: dict[str, int], links: bool = False, then: str = "") -> str:
+def _with(text: str, gains: dict[str, int], links: bool = False, then: str = "") -> str:
     """The move, its gains and costs, then what follows from it (`then`)."""
-    said = ", ".join(w for w in (amounts_words(delta, links), then) if w)
+    said = ", ".join(w for w in (amounts_words(gains, links), then) if w)
     return f"{text}: {said}" if said else text
 
 
@@ -102,27 +101,17 @@ def a_token(token: str) -> str:
     return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
-def _raised(before: list[Task], after: list[Task], kind: str, seat: int) -> Task | None:
-    """The newest task of `kind` for `seat` that an action put on the stack."""
-    # An action pops at most the top task and pushes new ones; the rest of the stack stays.
-    keep = 0
-    while keep < min(len(before), len(after)) and before[keep] == after[keep]:
-        keep += 1
-    return next((t for t in reversed(after[keep:]) if t.kind == kind and t.seat == seat), None)
-
-
-def reward_words(line: str, tasks: list[Task], seat: int) -> str:
-    """What a dock line's reward gives, the tile of reward C1 named once it is drawn."""
+def reward_words(line: str, tile: str | None) -> str:
+    """What a dock line's reward gives, reward C1's `tile` named once it is drawn."""
     reward = rewards()[line]
     if reward.kind == "resources":
         return amounts_words({what: n for what, n in reward.resources.items()})
     if reward.kind == "fame":
         return amounts_words({"fame": reward.fame})
     if reward.kind == "place_top_tile":
-        placing = next((t for t in reversed(tasks) if t.kind == "place" and t.seat == seat), None)
-        if placing is None or placing.tile is None:
+        if tile is None:
             return "the top tile of the draw stack, but the stack is empty"
-        return f"{tile_words(placing.tile)} from the top of the draw stack, to place"
+        return f"{tile_words(tile)} from the top of the draw stack, to place"
     if reward.kind == "activate_two":
         return "activate 2 buildings with a ready worker, any number"
     if reward.kind == "depots":
@@ -133,269 +122,171 @@ def reward_words(line: str, tasks: list[Task], seat: int) -> str:
 def describe(before: State, seat: int, action: dict[str, Any], after: State) -> str:
     """One seat's move in the past tense, without its name; other seats appear as "{seat N}"
     (`bot.service.hosting.fill` names them). `after` is `before` with the action applied."""
-    act = A.parse_action(action)
-    point = expecting(before)[1]
-    # The action alone, before the engine's auto-steps: its own gains apart from theirs.
-    ctx = Ctx(before)
-    execute(ctx, seat, act, point)
-    mid = ctx.s
-    parts = [_move(before, seat, act, point, mid)]
-    parts += _abilities(before, seat, act, mid, after)
-    parts += _paid_later(mid, after, act.type == "reward")
-    parts += _fame_levels(before, seat, after)
-    parts += _ending(before, after)
-    return "; ".join(p for p in parts if p)
+    return "; ".join(_event(e, seat) for e in E.happened(before, seat, action, after))
 
 
-def _own_delta(before: State, seat: int, mid: State) -> dict[str, int]:
-    """The move's own gains and costs, less Amelia's energy (said apart)."""
-    delta = _delta(before.players[seat], mid.players[seat])
-    p0, p1 = before.players[seat], mid.players[seat]
-    choice = _raised(before.tasks, mid.tasks, "choose", seat)
-    if not p0.amelia_used and p1.amelia_used and not (choice and choice.source == "amelia"):
-        delta["energy"] = delta.get("energy", 0) - 1
-    return {k: v for k, v in delta.items() if v}
-
-
-def _move(before: State, seat: int, act: A.Action, point: str, mid: State) -> str:
-    p = before.players[seat]
-    delta = _own_delta(before, seat, mid)
-    match act:
-        case A.KeepCharacter():
-            return f"kept {characters()[act.character].name}"
-        case A.Claim():
-            tile = before.offer[act.space - 1] or ""
-            text = f"claimed {tile_words(tile)} at {hex_words(act.at)}"
-            if point == "start_tiles":
+def _event(event: Event, seat: int) -> str:
+    """One event as a clause; `seat` moved, and other seats are named."""
+    match event:
+        case E.CharacterKept():
+            return f"kept {characters()[event.character].name}"
+        case E.TileClaimed():
+            text = f"claimed {tile_words(event.tile)} at {hex_words(event.at)}"
+            if event.start:
                 text += " as a starting tile"
-            elif before.turn and act.space not in reach(before.turn.value or 0, False):
+            elif event.wide_reach:
                 text += " (Jacques's wider reach)"
-            return _with(text, delta, links=True, then=_depot_deploy(tile, before, seat, mid))
-        case A.Draft():
-            return f"drafted a {act.value}"
-        case A.Adjust():
-            if point == "bonus":
-                assert before.bonus is not None
-                return f"counted the bonus die as {act.to} instead of {before.bonus.value} (Nelson)"
-            assert before.turn is not None
-            change = f"the die from {before.turn.value} to {act.to}"
-            if act.free:
+            return _with(text, event.gains, links=True, then=_crew(event.crew))
+        case E.DieDrafted():
+            return f"drafted a {event.value}"
+        case E.BonusDieChanged():
+            return f"counted the bonus die as {event.to} instead of {event.was} (Nelson)"
+        case E.DieChanged():
+            change = f"the die from {event.was} to {event.to}"
+            if event.free:
                 return f"changed {change} (Sir Charles's free change)"
             return f"paid 1 energy to change {change}"
-        case A.Discard():
-            tile = before.offer[act.space - 1] or ""
-            jacques = " (Jacques)" if level(p, "jacques") else ""
-            gained = amount(delta.get("energy", 0), "energy")
-            where = f"{tile_words(tile)} from offer space {act.space}"
-            return f"discarded {where} for {gained}{jacques}"
-        case A.Activate():
-            assert before.turn is not None
-            text = f"chose to activate buildings with the {before.turn.value}"
-            if not legal_uses(mid, seat, "turn"):
-                text += ", but none could be activated"
-            return text
-        case A.Use():
-            return _use(before, seat, act, point, mid, delta)
-        case A.Done():
-            return _done(before, point)
-        case A.Complete():
-            card = blueprints()[act.card]
+        case E.TileDiscarded():
+            jacques = " (Jacques)" if event.jacques else ""
+            where = f"{tile_words(event.tile)} from offer space {event.space}"
+            return f"discarded {where} for {amount(event.energy, 'energy')}{jacques}"
+        case E.ActivationChosen():
+            text = f"chose to activate buildings with the {event.value}"
+            return text + (", but none could be activated" if event.idle else "")
+        case E.BuildingUsed():
+            return _used(event)
+        case E.Finished():
+            return _finished(event)
+        case E.BlueprintCompleted():
+            card = blueprints()[event.card]
             cost = join([amount(getattr(card, r), r) for r in AMOUNTS[:3] if getattr(card, r)])
-            text = f"completed blueprint {act.card} ({card.vp} VP, {a_token(card.token)})"
+            text = f"completed blueprint {event.card} ({card.vp} VP, {a_token(card.token)})"
             return text + (f" for {cost}" if cost else "")
-        case A.EndTurn():
+        case E.TurnEnded():
             return "ended the turn"
-        case A.Deploy():
-            c = cell_at(p, *act.to)
-            assert c is not None
-            text = f"deployed a worker from the dock to {tile_words(c.tile)} at {hex_words(act.to)}"
-            return text + _lines_emptied(p, mid.players[seat], mid, seat)
-        case A.RewardChoice():
-            return f"chose the {act.line} reward first: {reward_words(act.line, mid.tasks, seat)}"
-        case A.Place():
-            tile = before.tasks[-1].tile or ""
-            text = f"placed {tile_words(tile)} at {hex_words(act.at)} (reward C1)"
-            return _with(text, delta, links=True, then=_depot_deploy(tile, before, seat, mid))
-        case A.DepotChoice():
-            c = cell_at(p, *act.tile)
-            assert c is not None
-            where = f"{tile_words(c.tile)} at {hex_words(act.tile)}"
+        case E.WorkerDeployed():
+            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
+            return f"deployed a worker from the dock to {where}"
+        case E.LinesEmptied():
+            if len(event.lines) == 1:
+                line = event.lines[0]
+                return f"the dock line {line} is empty: reward {reward_words(line, event.tile)}"
+            return (
+                f"the dock lines {join(event.lines)} are empty: both rewards, in an order to pick"
+            )
+        case E.RewardChosen():
+            return f"chose the {event.line} reward first: {reward_words(event.line, event.tile)}"
+        case E.TilePlaced():
+            text = f"placed {tile_words(event.tile)} at {hex_words(event.at)} (reward C1)"
+            return _with(text, event.gains, links=True, then=_crew(event.crew))
+        case E.DepotReused():
+            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
             text = (
                 f"took the benefit of {where} again (reward R1)"
-                if point == "r1"
+                if event.via == "r1"
                 else f"used the Warehouse on {where}"
             )
-            return _with(text, delta, then=_depot_deploy(c.tile, before, seat, mid))
-        case A.Choose():
-            source = character_name(before.tasks[-1].source)
-            return f"chose +1 {act.resource} ({source}'s advanced ability)"
-        case A.Install():
-            c = cell_at(p, *act.tile)
-            assert c is not None
-            token = token_words(before.tasks[-1].token or "")
-            text = f"installed the {token} on {tile_words(c.tile)} at {hex_words(act.tile)}"
-            return _with(text, delta, links=True)
-        case A.Keep():
-            return f"set the {token_words(before.tasks[-1].token or '')} aside"
-        case A.Take():
-            if act.card is not None:
-                return f"took blueprint {act.card} from the offer"
-            return f"drew a level {act.stack} blueprint from the stack"
-    raise ValueError(f"No words for a {act.type} action.")
+            return _with(text, event.gains, then=_crew(event.crew))
+        case E.ResourceChosen():
+            source = character_name(event.character)
+            return f"chose +1 {event.resource} ({source}'s advanced ability)"
+        case E.UpgradeInstalled():
+            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
+            text = f"installed the {token_words(event.token)} on {where}"
+            return _with(text, event.gains, links=True)
+        case E.UpgradeKept():
+            return f"set the {token_words(event.token)} aside"
+        case E.BlueprintTaken():
+            if event.card is not None:
+                return f"took blueprint {event.card} from the offer"
+            return f"drew a level {event.level} blueprint from the stack"
+        case E.AbilityGain():
+            return _ability(event, seat)
+        case E.UpgradeSetAside():
+            return "no tile has a free slot for it, so the upgrade is set aside"
+        case E.LastRound():
+            return f"{_last_round(event)}: the game ends after this round"
+        case E.RewardPaid():
+            return f"then the {event.line} reward: {reward_words(event.line, event.tile)}"
+        case E.RewardPending():
+            return f"the {event.line} reward follows"
+        case E.FameLevel():
+            return _fame_level(event, seat)
+        case E.RoundEnded():
+            return f"round {event.round} is over"
+        case E.GameEnded():
+            return f"round {event.round} is over and so is the game: {join(_reasons(event))}"
+    raise ValueError(f"No words for a {type(event).__name__} event.")
 
 
-def _depot_deploy(tile: str, before: State, seat: int, mid: State) -> str:
-    """A Crew Depot's benefit: a worker to deploy, or why there is none."""
-    if tile[:2] != "04":
+def _crew(crew: E.CrewDepot | None) -> str:
+    """A Crew Depot's benefit: a worker to deploy, or that there is none."""
+    if crew is None:
         return ""
-    if _raised(before.tasks, mid.tasks, "deploy", seat):
-        return "a worker to deploy"
-    return "no worker can be deployed"
+    return "a worker to deploy" if crew == "worker" else "no worker can be deployed"
 
 
-def _use(
-    before: State, seat: int, act: A.Use, point: str, mid: State, delta: dict[str, int]
-) -> str:
-    c = cell_at(before.players[seat], *act.tile)
-    assert c is not None
-    text = f"activated {tile_words(c.tile)} at {hex_words(act.tile)}"
-    if point == "activating" and _marie(before, mid):
-        text += " with Marie's extra activation"
-    elif point == "bonus":
-        text += " with the bonus die"
-    elif point == "c3":
-        text += " (reward C3)"
-    elif point == "radio":
-        text += " through the Radio Station"
-    kind = "01" if c.tile.startswith("01") else c.tile[:2]
-    if act.option == "deploy" or kind == "08":
+def _used(event: E.BuildingUsed) -> str:
+    text = f"activated {tile_words(event.tile)} at {hex_words(event.at)}"
+    text += USED_BY.get(event.by, "")
+    if event.then == "deploy":
         text += " to deploy a worker"
-    elif kind == "11":
+    elif event.then == "activate":
         text += " to activate another tile"
-        if not legal_uses(mid, seat, "free"):
+        if event.no_target:
             text += ", but none could be"
-    elif kind == "12":
+    elif event.then == "depot":
         text += " to take a depot's benefit again"
-    return _with(text, delta)
+    return _with(text, event.gains)
 
 
-def _marie(before: State, mid: State) -> bool:
-    """Whether this activation was Marie's extra one (a building of another number)."""
-    return bool(before.turn and mid.turn and mid.turn.extra and not before.turn.extra)
-
-
-def _done(before: State, point: str) -> str:
-    if point == "activating":
+def _finished(event: E.Finished) -> str:
+    if event.point == "activating":
         return "finished activating"
-    if point == "bonus":
-        used = before.bonus is not None and before.bonus.used
-        return "finished with the bonus die" if used else "passed on the bonus die"
-    if point == "c3":
+    if event.point == "bonus":
+        return "finished with the bonus die" if event.bonus_used else "passed on the bonus die"
+    if event.point == "c3":
         return "activated no more buildings (reward C3)"
     return "took no more depots (reward R1)"
 
 
-def _cleared(p: Player) -> set[str]:
-    return {line for line in LINES if not any(p.dock[i] for i in line_spaces(line))}
+def _ability(event: E.AbilityGain, seat: int) -> str:
+    gain = "+1 energy or +1 steel, to choose" if event.choice else "+1 energy"
+    if event.character == "nicola":
+        return f"Nicola's ability: {gain}"
+    who = "" if event.seat == seat else f" ({seat_ref(event.seat)})"
+    return f"Amelia's ability{who}: {gain}"
 
 
-def _lines_emptied(p0: Player, p1: Player, mid: State, seat: int) -> str:
-    """The dock lines a deploy emptied and their rewards."""
-    emptied = sorted(_cleared(p1) - _cleared(p0))
-    text = ""
-    if len(emptied) == 1:
-        line = emptied[0]
-        text = f"; the dock line {line} is empty: reward {reward_words(line, mid.tasks, seat)}"
-    elif emptied:
-        text = f"; the dock lines {join(emptied)} are empty: both rewards, in an order to pick"
-    if not any(p1.dock):
-        text += "; their dock is empty: the game ends after this round"
+def _last_round(event: E.LastRound) -> str:
+    """What makes this round the last."""
+    if event.reason == "dock":
+        return "their dock is empty"
+    if event.reason == "blueprints":
+        return f"that is their {rules().end_blueprints}th blueprint"
+    return "the draw stack is empty"
+
+
+def _fame_level(event: E.FameLevel, seat: int) -> str:
+    """Fame reaching a trumpet, which unlocks the character's basic or advanced ability."""
+    who = "" if event.seat == seat else f"{seat_ref(event.seat)} "
+    text = f"{who}reached {rules().trumpets[event.level - 1]} fame"
+    if event.character:
+        ability = "advanced" if event.level == 2 else "basic"
+        text += f": {character_name(event.character)}'s {ability} ability is unlocked"
     return text
 
 
-def _abilities(before: State, seat: int, act: A.Action, mid: State, after: State) -> list[str]:
-    """Amelia's and Nicola's abilities where they act (Sir Charles, Nelson, Jacques and Marie
-    are said with the move they change)."""
-    out = []
-    if act.type == "complete" and (nicola := level(before.players[seat], "nicola")):
-        out.append(
-            "Nicola's ability: +1 energy"
-            if nicola == 1
-            else "Nicola's ability: +1 energy or +1 steel, to choose"
-        )
-    for s, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-        if not p0.amelia_used and p1.amelia_used:
-            who = "" if s == seat else f" ({seat_ref(s)})"
-            choose = any(t.source == "amelia" and t.seat == s for t in after.tasks)
-            gain = "+1 energy or +1 steel, to choose" if choose else "+1 energy"
-            out.append(f"Amelia's ability{who}: {gain}")
-    if act.type == "complete":
-        kept = len(after.players[seat].unused) > len(mid.players[seat].unused)
-        if kept:
-            out.append("no tile has a free slot for it, so the upgrade is set aside")
-        if (
-            len(before.players[seat].completed)
-            < rules().end_blueprints
-            <= len(mid.players[seat].completed)
-        ):
-            out.append(
-                f"that is their {rules().end_blueprints}th blueprint: "
-                "the game ends after this round"
-            )
-    return out
-
-
-def _paid_later(mid: State, after: State, chosen: bool) -> list[str]:
-    """A second dock reward the engine paid in its auto-steps, or that still waits."""
-    due = [t for t in mid.tasks if t.kind == "pay"]
-    left = sum(1 for t in after.tasks if t.kind == "pay")
-    paid = due[left:] if left < len(due) else []
-    out = [
-        f"then the {t.lines[0]} reward: {reward_words(t.lines[0], after.tasks, t.seat)}"
-        for t in reversed(paid)
-    ]
-    if chosen and not paid and due:
-        out.append(f"the {due[-1].lines[0]} reward follows")
-    return out
-
-
-def _fame_levels(before: State, seat: int, after: State) -> list[str]:
-    """Fame reaching a trumpet, which unlocks the character's basic or advanced ability."""
-    out = []
-    for s, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-        new = fame_level(p1.fame)
-        if new <= fame_level(p0.fame):
-            continue
-        who = "" if s == seat else f"{seat_ref(s)} "
-        text = f"{who}reached {rules().trumpets[new - 1]} fame"
-        if p1.character:
-            ability = "advanced" if new == 2 else "basic"
-            text += f": {character_name(p1.character)}'s {ability} ability is unlocked"
-        out.append(text)
-    return out
-
-
-def _ending(before: State, after: State) -> list[str]:
-    """The end of a round or of the game, and what makes this round the last."""
-    if after.phase == "over" and before.phase != "over":
-        return [f"round {before.round} is over and so is the game: {join(_reasons(after))}"]
-    if after.round > before.round:
-        return [f"round {before.round} is over"]
-    if before.stack and not after.stack:
-        return ["the draw stack is empty: the game ends after this round"]
-    return []
-
-
-def _reasons(state: State) -> list[str]:
+def _reasons(event: E.GameEnded) -> list[str]:
     """Why the game ended, without naming seats (the standings follow)."""
-    out = ["the draw stack is empty"] if not state.stack else []
-    done = sum(1 for p in state.players if len(p.completed) >= rules().end_blueprints)
-    empty = sum(1 for p in state.players if not any(p.dock))
-    if done:
-        has = "a player has" if done == 1 else f"{done} players have"
+    out = ["the draw stack is empty"] if event.stack_empty else []
+    if event.completed:
+        has = "a player has" if event.completed == 1 else f"{event.completed} players have"
         out.append(f"{has} completed {rules().end_blueprints} blueprints")
-    if empty:
-        out.append("a dock is empty" if empty == 1 else f"{empty} docks are empty")
+    if event.empty_docks:
+        out.append(
+            "a dock is empty" if event.empty_docks == 1 else f"{event.empty_docks} docks are empty"
+        )
     return out
 
 
@@ -483,7 +374,7 @@ def round_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str]:
+def standings_lines(outcome: list[Outcome], names: list[str]) -> list[str]:
     """Final standings, best first: "1. Ada: 31 VP (fame 12, blueprints 10, …)", with the
     tiebreak that placed a seat among those level with it on VP (dock workers, then age)."""
     rows = sorted(outcome, key=lambda r: (r["rank"], r["seat"]))
@@ -504,7 +395,7 @@ def standings_lines(outcome: list[dict[str, Any]], names: list[str]) -> list[str
     return lines
 
 
-def _tiebreak(row: dict[str, Any], level_: list[dict[str, Any]], names: list[str]) -> str:
+def _tiebreak(row: Outcome, level_: list[Outcome], names: list[str]) -> str:
     """Against each seat level on VP: ahead of those below, tied with equals; a seat ahead of
     nobody says which seat it came just behind."""
     ahead: list[str] = []

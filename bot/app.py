@@ -26,6 +26,7 @@ from bot.ui.clicks import stray
 from bot.ui.lobby import LobbyButton, RematchButton
 from bot.ui.planning import DYNAMIC_ITEMS
 from bot.ui.presenter import presenters
+from bot.ui.shapes import missing
 from bot.ui.turns import DYNAMIC_ITEMS as TURN_ITEMS
 
 log = logging.getLogger(__name__)
@@ -105,6 +106,9 @@ class GameBot(commands.AutoShardedBot):
         )
         self.tournaments = Tournaments(self.service)
         self._warming = asyncio.create_task(drawing.warm())
+        for name in hosted():
+            if lacks := missing(name):
+                raise RuntimeError(f"bot.games.{name} lacks what its shape of play uses: {lacks}")
         own = [item for p in presenters().values() for item in p.dynamic_items]
         self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
         await self.service.record_start(bot_version(), self.shard_label)

@@ -294,8 +294,7 @@ class Delivery:
         await self._dm(
             table,
             payload["seat"],
-            content=f"Reminder: {game_ref(table)}, round {_round(table)} closes in {left}. "
-            "If you don't plan by then, the autopilot plans for you.",
+            content=f"Reminder: {game_ref(table)}, {shape(table).reminder(_round(table), left)}",
         )
 
     async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
@@ -398,7 +397,8 @@ class Delivery:
         if table.row.status_message_id is not None and not face(table).status_with_moves:
             await self._status(table, channel)  # the board says the game is over, not "planning"
         for seat in table.seats:
-            if not seat.is_ai and not seat.left_game:
+            # A person the AI stood in for after timeouts still learns how their game ended.
+            if not seat.left_game and (not seat.is_ai or seat.replaced_by_ai):
                 view = game.view(state, seat.seat)
                 board = await draw(show.board, view, seat.seat, names)
                 await self._dm(

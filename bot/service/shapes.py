@@ -57,6 +57,9 @@ class Shape(Protocol):
     verb: str
     """What the autopilot does for the late: "planned" or "moved"."""
 
+    def reminder(self, round_: int, left: str) -> str:
+        """What a reminder says is due in `left`, and what happens if it does not come."""
+
     def dealt(self, commit: Commit, state: Any) -> None:
         """Chance was dealt; `state` is the state after it."""
 
@@ -81,6 +84,12 @@ class Rounds:
 
     noun = "round"
     verb = "planned"
+
+    def reminder(self, round_: int, left: str) -> str:
+        return (
+            f"round {round_} closes in {left}. "
+            "If you don't plan by then, the autopilot plans for you."
+        )
 
     def dealt(self, commit: Commit, state: Any) -> None:
         round_ = commit.table.game.progress(state).round
@@ -119,6 +128,11 @@ class Turns:
 
     noun = "turn"
     verb = "moved"
+
+    def reminder(self, round_: int, left: str) -> str:
+        return (
+            f"your move is due in {left}. If you don't move by then, the autopilot moves for you."
+        )
 
     def dealt(self, commit: Commit, state: Any) -> None:
         return None

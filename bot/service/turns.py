@@ -78,7 +78,7 @@ class Turns(Loop):
 
     def _premover(self, table: Table, user_id: int) -> int:
         seat = table.player(user_id)
-        if table.hosted.turns is None or not table.hosted.turns.premoves:
+        if not table.hosted.moves().premoves:
             raise UserError(f"{table.game.title} has no pre-moves.")
         return seat
 

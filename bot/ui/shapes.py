@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.service.hosting import hosted
 from bot.service.service import Service, Table
 from bot.ui import planning, turns
+from bot.ui.presenter import presenter
 from engine.core import Dynamics
 
 
@@ -20,6 +22,8 @@ class Face:
     status_with_moves: bool
     """Whether the board is redrawn with each move (turns), rather than with each plan
     submitted and at the end (rounds)."""
+    needs: tuple[str, ...]
+    """The parts of a game's plug-in (`Hosted`) and presenter that this shape of play uses."""
 
 
 async def _rounds_status(service: Service, table: Table) -> discord.Embed:
@@ -31,10 +35,26 @@ async def _turns_status(service: Service, table: Table) -> discord.Embed:
 
 
 FACES: dict[Dynamics, Face] = {
-    "simultaneous": Face(_rounds_status, status_with_moves=False),
-    "sequential": Face(_turns_status, status_with_moves=True),
+    "simultaneous": Face(
+        _rounds_status,
+        status_with_moves=False,
+        needs=("planner", "round_lines", "roll", "round_image", "draft_board"),
+    ),
+    "sequential": Face(_turns_status, status_with_moves=True, needs=("turns", "turn_panel")),
 }
 
 
 def face(table: Table) -> Face:
     return FACES[table.game.dynamics]
+
+
+def missing(name: str) -> list[str]:
+    """What the hosted game `name` lacks of the parts its shape of play uses (checked when the
+    bot starts, so a plug-in without a turn panel fails by name, not with an empty panel)."""
+    plugin, show = hosted()[name], presenter(name)
+    needs = FACES[plugin.engine.dynamics].needs
+    return [
+        part
+        for part in needs
+        if getattr(plugin, part, None) is None and getattr(show, part, None) is None
+    ]

@@ -9,7 +9,7 @@ import discord
 
 from bot import drawing
 from bot.service.errors import UserError
-from bot.service.hosting import fill
+from bot.service.hosting import fill, needed
 from bot.service.service import Table, TurnView
 from bot.ui.clicks import Clicked, json_object
 from bot.ui.common import bot_of, game_ref, guarded, said, said_names
@@ -40,8 +40,7 @@ async def panel_file(tv: TurnView) -> discord.File | None:
 
 
 def panel(tv: TurnView) -> discord.ui.View:
-    build = presenter(tv.table.row.game).turn_panel
-    return build(tv) if build else discord.ui.View()
+    return needed(presenter(tv.table.row.game).turn_panel, "turn panel")(tv)
 
 
 async def act(interaction: discord.Interaction, game_id: int, turn: int, action: dict) -> None:

@@ -5,10 +5,10 @@ from typing import Any
 
 import pytest
 
-from bot.service.hosting import hosted
 from bot.ui.presenter import Presenter, presenter
 from engine import registry
-from tests.contract.test_secrecy import SECRETS, play, replay
+from tests.contract.games import HOSTED, configs
+from tests.contract.test_secrecy import play, replay
 from tests.render.test_phone import ON_DEMAND, PHONE_TEXT, smallest_on_phone
 
 NAMES = ["Ada", "Ben", "Chloé", "Dev", "Eli", "Fay"]
@@ -43,11 +43,11 @@ def drawings(show: Presenter, name: str, options: dict[str, Any]) -> dict[str, A
     return out
 
 
-@pytest.mark.parametrize("name", sorted(hosted()))
+@pytest.mark.parametrize("name", HOSTED)
 def test_every_posted_image_of_a_whole_game_reads_on_a_phone(name: str) -> None:
     show = presenter(name)
     drawn = 0
-    for options in SECRETS[name].configs:
+    for options in configs(name):
         for label, draw in drawings(show, name, options).items():
             if draw() is None:
                 continue  # a phase that posts no image

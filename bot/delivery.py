@@ -1,6 +1,7 @@
 """Delivers the outbox: renders images and posts to channels and DMs, after the change is stored."""
 
 import asyncio
+import contextlib
 import io
 import logging
 from datetime import datetime, timedelta
@@ -11,10 +12,10 @@ import discord
 
 from bot.drawing import draw
 from bot.service.errors import UserError
-from bot.service.hosting import needed
+from bot.service.hosting import fill, join, needed
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
-from bot.store.repo import SeatRow
+from bot.store.repo import PanelRow, SeatRow
 from bot.ui.common import game_ref, said, said_names
 from bot.ui.lobby import duration, lobby_embed, rematch_view
 from bot.ui.planning import open_planner_view, planner_view
@@ -150,16 +151,32 @@ class Delivery:
 
     async def _dm(self, table: Table, seat: int, **kwargs: Any) -> bool:
         """DM a seat's player; False (and the seat marked) when their DMs are closed."""
+        return await self._dm_message(table, seat, **kwargs) is not None
+
+    async def _dm_message(self, table: Table, seat: int, **kwargs: Any) -> PanelRow | None:
+        """DM a seat's player; where the message is, or None (and the seat marked) when their
+        DMs are closed."""
         user_id = table.seats[seat].user_id
         if user_id is None:
-            return False
+            return None
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await self._post(user, f"dm{seat}", **kwargs)
+            message_id = await self._post(user, f"dm{seat}", **kwargs)
         except discord.Forbidden:
             await self.service.dms_closed(table.row.id, seat)
-            return False
-        return True
+            return None
+        dm = user.dm_channel or await user.create_dm()
+        return PanelRow(dm.id, message_id, dm=True)
+
+    async def _strip(self, panel: PanelRow | None) -> None:
+        """Take the controls off a panel that is no longer the seat's live one."""
+        if panel is None:
+            return
+        message = self.client.get_partial_messageable(panel.channel_id).get_partial_message(
+            panel.message_id
+        )
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await message.edit(view=None)
 
     # ---- events ----------------------------------------------------------------------------
 
@@ -167,6 +184,19 @@ class Delivery:
         await self._refresh_lobby(table, "The game has started.")
         if face(table).status_with_moves:
             await self._status(table)
+        if not face(table).tells_start:
+            return
+        owed = table.game.to_act(table.state)
+        first = join([said(s.name) for s in table.seats if s.seat in owed]) or "The game"
+        names = join([said(s.name) for s in table.seats])
+        for seat in table.seats:
+            if not seat.is_ai and seat.seat not in owed:
+                await self._dm(
+                    table,
+                    seat.seat,
+                    content=f"{game_ref(table)} has started: {names}. {first} moves first; "
+                    "your panel comes when it is your turn.",
+                )
 
     async def _on_cancelled(self, table: Table, payload: dict[str, Any]) -> None:
         await self._refresh_lobby(table, "This game was cancelled.")
@@ -302,19 +332,30 @@ class Delivery:
         names = [said(table.seats[s].name) for s in payload["seats"]]
         verb = shape(table).verb
         text = f"Time is up: the autopilot {verb} for {', '.join(names)}."
+        names_ = said_names(table)
+        for s, moves in payload.get("said", {}).items():
+            if moves and int(s) not in payload["to_ai"]:
+                await self._dm(
+                    table,
+                    int(s),
+                    content=f"Time ran out on your turn in {game_ref(table)}: the autopilot "
+                    f"{fill(join(moves), names_)} for you.",
+                )
         for s in payload["to_ai"]:
             seat = table.seats[s]
+            await self._retire_panel(table, s)
             text += f"\n{said(seat.name)}'s seat is now played by the AI after repeated timeouts."
             await self._dm(
                 table,
                 s,
                 content=f"{game_ref(table)}: after repeated timeouts the AI plays your seat. "
-                "Take it back any time with `/game takeback`.",
+                "Take it back any time with `/game reclaim`.",
             )
         await self._post(channel, "post", content=text)
 
     async def _on_to_ai(self, table: Table, payload: dict[str, Any]) -> None:
         seat = table.seats[payload["seat"]]
+        await self._retire_panel(table, seat.seat)
         channel = await self._channel(table)
         if payload["left"] and payload["by"] == seat.user_id:
             await self._post(
@@ -334,7 +375,7 @@ class Delivery:
                 table,
                 seat.seat,
                 content=f"{game_ref(table)}: the host handed your seat to the AI. "
-                "Take it back with `/game takeback`.",
+                "Take it back with `/game reclaim`.",
             )
 
     async def _on_adjudicated(self, table: Table, payload: dict[str, Any]) -> None:
@@ -363,7 +404,13 @@ class Delivery:
             channel, "post", content="\n".join(lines)[:2000], file=_file(image, "summary.png")
         )
 
+    async def _retire_panel(self, table: Table, seat: int) -> None:
+        """The seat's panel loses its controls: the AI plays it now."""
+        await self._strip(await self.service.replace_panel(table.row.id, seat, None))
+
     async def _on_game_over(self, table: Table, payload: dict[str, Any]) -> None:
+        for live in await self.service.close_panels(table.row.id):
+            await self._strip(live)
         state = await self.service.state_at(table.row.id, payload["at"])
         game = table.game
         names = self._names(table)
@@ -371,7 +418,7 @@ class Delivery:
         show = presenter(table.row.game)
         image = await draw(show.results, public, names)
         channel = await self._channel(table)
-        standings = sorted(game.outcome(state), key=lambda r: r["rank"])
+        standings = sorted(game.outcome(state), key=lambda r: (r["rank"], r["seat"]))
         score, words = table.hosted.score, table.hosted.standings
         shown = said_names(table)
         lines = (
@@ -379,6 +426,16 @@ class Delivery:
             if words
             else [f"{r['rank']}. {shown[r['seat']]}: {score(r['score'])}" for r in standings]
         )
+        rated = payload.get("ratings", {})
+        for i, row in enumerate(standings):
+            user = table.seats[row["seat"]].user_id
+            if str(user) in rated and i < len(lines):
+                before, after = rated[str(user)]
+                lines[i] += f" · rating {after:,} ({after - before:+d})"
+        winners = [table.seats[r["seat"]] for r in standings if r["rank"] == 1]
+        named = join([f"<@{s.user_id}>" if not s.is_ai else said(s.name) for s in winners])
+        verb = "wins" if len(winners) == 1 else "share the win"
+        title = f"**Game over!** {table.label}: {named} {verb}."
         head, files = [], []
         if show.round_image is not None:
             # The last round's summary goes with the results: one post, and one score sheet
@@ -390,21 +447,29 @@ class Delivery:
         await self._post(
             channel,
             "results",
-            content="\n".join([*head, "**Game over!**", *lines])[:2000],
+            content="\n".join([*head, title, *lines])[:2000],
             files=files,
             view=rematch_view(table.row.id),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(s.user_id) for s in winners if s.user_id and not s.is_ai]
+            ),
         )
         if table.row.status_message_id is not None and not face(table).status_with_moves:
             await self._status(table, channel)  # the board says the game is over, not "planning"
+        rows = {r["seat"]: r for r in standings}
         for seat in table.seats:
             # A person the AI stood in for after timeouts still learns how their game ended.
             if not seat.left_game and (not seat.is_ai or seat.replaced_by_ai):
                 view = game.view(state, seat.seat)
                 board = await draw(show.board, view, seat.seat, names)
+                mine = rows[seat.seat]
+                tied = sum(1 for r in standings if r["rank"] == mine["rank"]) > 1
+                place = f"{ordinal(mine['rank'])}{' (tied)' if tied else ''} of {len(standings)}"
                 await self._dm(
                     table,
                     seat.seat,
-                    content=f"{game_ref(table)} is over: your final board.",
+                    content=f"{game_ref(table)} is over: you placed {place} with "
+                    f"{score(mine['score'])}. Your final board:",
                     file=_file(board, "final-board.png"),
                 )
 
@@ -427,27 +492,36 @@ class Delivery:
         await self._status(table)
 
     async def _on_phase(self, table: Table, payload: dict[str, Any]) -> None:
-        phase_image = presenter(table.row.game).phase_image
-        if phase_image is None:
-            return
+        """A phase's image, if its game posts one; and at a round's end the status board moves
+        down to the newest posts (the old one is deleted), so it stays findable."""
         state = await self.service.state_at(table.row.id, payload["at"])
-        names = self._names(table)
-        public = table.game.view(state, None)
-        made = await draw(phase_image, public, names, payload["phase"])
-        if made is None:
-            return
-        caption, image = made
         channel = await self._channel(table)
-        await self._post(
-            channel,
-            "post",
-            content=f"**{table.label}** · {caption}",
-            file=_file(image, "phase.png"),
-        )
+        phase_image = presenter(table.row.game).phase_image
+        made = None
+        if phase_image is not None:
+            public = table.game.view(state, None)
+            made = await draw(phase_image, public, self._names(table), payload["phase"])
+        if made is not None:
+            caption, image = made
+            await self._post(
+                channel,
+                "post",
+                content=f"**{table.label}** · {caption}",
+                file=_file(image, "phase.png"),
+            )
+        ended = payload["phase"][0]
+        if table.row.status_message_id is not None and table.game.progress(state).round != ended:
+            old = table.row.status_message_id
+            embed = await face(table).status(self.service, table)
+            posted = await self._post(channel, "status", embed=embed)
+            await self.service.set_message(table.row.id, "status_message_id", posted)
+            if old != posted:
+                with contextlib.suppress(discord.NotFound):
+                    await channel.get_partial_message(old).delete()
 
     async def _on_turn(self, table: Table, payload: dict[str, Any]) -> None:
-        """The seat's "your turn" panel by DM, or a button in the channel (DMs closed); only the
-        person who must move is pinged, once per turn."""
+        """The seat's "your turn" panel by DM, or a button in the channel (DMs closed): one
+        message, and so one notification, per turn; the panel it replaces loses its controls."""
         seat = table.seats[payload["seat"]]
         if seat.is_ai or seat.left_game or seat.user_id is None:
             return
@@ -457,17 +531,53 @@ class Delivery:
             return  # the game moved on before this went out, or a newer turn has its own panel
         file = await panel_file(tv)
         kwargs: dict[str, Any] = {"file": file} if file else {}
-        if await self._dm(table, seat.seat, content=turn_text(tv), view=turn_panel(tv), **kwargs):
-            return
-        channel = await self._channel(table)
-        await self._post(
-            channel,
-            "closed",
-            content=f"<@{seat.user_id}> it's your turn in {table.label}. I can't send you DMs: "
-            "use the button to play privately here.",
-            view=open_panel_view(table.row.id, tv.turn),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+        live = await self._dm_message(
+            table, seat.seat, content=turn_text(tv), view=turn_panel(tv), **kwargs
         )
+        if live is None:
+            channel = await self._channel(table)
+            message_id = await self._post(
+                channel,
+                "closed",
+                content=f"<@{seat.user_id}> it's your turn in {table.label}. I can't send you "
+                "DMs: use the button to play privately here.",
+                view=open_panel_view(table.row.id, tv.turn),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)]),
+            )
+            live = PanelRow(channel.id, message_id, dm=False)
+        old = await self.service.replace_panel(table.row.id, seat.seat, live)
+        if old != live:
+            await self._strip(old)
+
+    async def _on_panel(self, table: Table, payload: dict[str, Any]) -> None:
+        """A person moved and the turn did not leave them for anyone else: their live panel is
+        redrawn in place (no notification), or loses its controls once they owe nothing."""
+        seat = table.seats[payload["seat"]]
+        live = await self.service.live_panel(table.row.id, seat.seat)
+        if live is None or live.message_id == payload["via"] or seat.user_id is None:
+            return  # the click that made the move already redrew it
+        try:
+            tv = await self.service.turn(table.row.id, seat.user_id)
+        except UserError:
+            await self.service.replace_panel(table.row.id, seat.seat, None)
+            await self._strip(live)
+            return
+        if not live.dm:
+            return  # the channel's button opens the newest panel whenever it is pressed
+        file = await panel_file(tv)
+        message = self.client.get_partial_messageable(live.channel_id).get_partial_message(
+            live.message_id
+        )
+        with contextlib.suppress(discord.NotFound):
+            await message.edit(
+                content=turn_text(tv), view=turn_panel(tv), attachments=[file] if file else []
+            )
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _round(table: Table) -> int:

@@ -11,10 +11,11 @@ import importlib
 import logging
 import secrets
 from collections.abc import Awaitable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.app import GameBot, point_at
+from bot.service.clock import ManualClock
 from bot.service.hosting import hosted
 from bot.settings import Settings
 from standin import Channel, Interaction, Message, StandIn, User
@@ -60,7 +61,10 @@ class Sandbox:
                 }
             )
             point_at(settings)
-            bot = GameBot(settings)
+            # The people's time: it moves when the script says (a maximum bid answers at a
+            # person's pace, minutes, and the transcript need not wait for them).
+            self.clock = ManualClock(datetime.now(UTC))
+            bot = GameBot(settings, clock=self.clock)
             self.bot = bot
             async with bot:
                 await bot.login(token)
@@ -130,6 +134,12 @@ class Sandbox:
         await self.server.wait_for(posted, timeout=30)
         await self.bot.delivery.flush()
 
+    def _named(self, text: str) -> str:
+        """Mentions as Discord shows them: "@Ada"."""
+        for person in self.people:
+            text = text.replace(f"<@{person.id}>", f"@{person.name}")
+        return text
+
     def write(self) -> Path:
         """transcript.md with every message of the channels and the DMs; images beside it."""
         images = self.out / "images"
@@ -145,7 +155,11 @@ class Sandbox:
             lines += ["", f"## {title}", ""]
             for message in self.server.messages(channel):
                 who = message.author.name + (" (only they see it)" if message.ephemeral else "")
-                lines.append(f"**{who}:** {message.content}".rstrip())
+                # A panel is redrawn in place: its earlier versions say what was done on it.
+                earlier = [e["content"].split("\n", 1)[0] for e in message.edits if e["content"]]
+                if earlier:
+                    lines.append(f"*(edited in place; before: {' → '.join(earlier)})*")
+                lines.append(f"**{who}:** {self._named(message.content)}".rstrip())
                 for embed in message.embeds:
                     lines.append(f"> {embed.get('title', '')}: {embed.get('description', '')}")
                     for field in embed.get("fields", []):

@@ -155,6 +155,11 @@ class Game(Protocol):
         """What `action` of `seat` did, in order: structured events a game's words phrase."""
         ...
 
+    def reversible(self, step: Logged) -> bool:
+        """Whether its mover may take this move back while still on turn (Board Game Arena's
+        rule): it showed nobody anything hidden, drew nothing by chance, and ended no turn."""
+        ...
+
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def is_over(self, state: Any) -> bool: ...
     def progress(self, state: Any) -> Progress: ...
@@ -308,6 +313,10 @@ class SecretRounds:
 
     def hidden(self, config: Any) -> list[str]:
         return ["each player's plan for the round being planned (each sees their own)"]
+
+    def reversible(self, step: Logged) -> bool:
+        """A plan is a draft until submitted, and a submitted plan is another seat's to wait for."""
+        return False
 
     def happened(self, before: Any, seat: int, action: Any, after: Any) -> list[Event]:
         """None: a round's words come from the views."""

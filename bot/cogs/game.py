@@ -12,13 +12,13 @@ from bot.app import GameBot
 from bot.drawing import draw
 from bot.errors import fit
 from bot.service.errors import UserError
-from bot.service.hosting import hosting
+from bot.service.hosting import fill, hosting
 from bot.service.service import Service, Table
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
-from bot.ui.common import game_ref, moderates, said
+from bot.ui.common import game_ref, moderates, said, said_names
 from bot.ui.lobby import lobby_embed
 from bot.ui.presenter import presenter
-from bot.ui.shapes import face
+from bot.ui.shapes import FACES, face
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Any game here"):
@@ -34,15 +34,18 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, None, current)
 
-    async def _here_or_mine(self, interaction: discord.Interaction, game: int | None) -> Table:
-        """The game meant: the given one, this channel's, or the user's only running one, each
-        only where `Table.open_to` lets the person see it."""
+    async def _here_or_mine(
+        self, interaction: discord.Interaction, game: int | None, ended: bool = False
+    ) -> Table:
+        """The game meant: the given one, this channel's (with `ended`, its last one when none
+        is open), or the user's only running one, each only where `Table.open_to` lets the
+        person see it."""
         uid, guild_id = interaction.user.id, interaction.guild_id
         if game is not None:
             return await self.service.table_for(game, uid, guild_id)
         here = None
         if guild_id is not None and interaction.channel_id:
-            here = await self.service.table_in(interaction.channel_id)
+            here = await self.service.table_in(interaction.channel_id, ended=ended)
         return here or await self.service.pick_game(uid, None, guild_id=guild_id)
 
     async def _in_channel(self, interaction: discord.Interaction) -> Table:
@@ -56,7 +59,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     @app_commands.command(name="status", description="Round, deadline, who must move, the scores")
     @app_commands.describe(game="Which game (default: this channel's, or your only one)")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table = await self._here_or_mine(interaction, game)
+        table = await self._here_or_mine(interaction, game, ended=True)
         if table.state is None:
             await interaction.response.send_message(embed=lobby_embed(table), ephemeral=True)
             return
@@ -114,7 +117,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             if table is None:
                 raise UserError("No game is open here: choose one with the `game` option.")
             game = table.row.game
-        await interaction.response.send_message(hosting(game).rules(), ephemeral=True)
+        plug = hosting(game)
+        how = FACES[plug.engine.dynamics].how
+        await interaction.response.send_message(f"{plug.rules()}\n\n{how}", ephemeral=True)
 
     @app_commands.command(name="log", description="Download a game's replay (config and moves)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -143,10 +148,22 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await self.bot.delivery.flush()
 
-    @app_commands.command(name="takeback", description="Take your seat back from the AI")
-    async def takeback(self, interaction: discord.Interaction, game: int) -> None:
+    @app_commands.command(name="undo", description="Take back your last move while still on turn")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self.service.pick_game(
+            interaction.user.id, game, None, guild_id=interaction.guild_id
+        )
+        table, text, _ = await self.service.undo(table.row.id, interaction.user.id)
+        await interaction.response.send_message(
+            f"↩️ You took back: you {fill(text, said_names(table))}. Your panel is up to date.",
+            ephemeral=interaction.guild is not None,
+        )
+        await self.bot.delivery.flush()
+
+    @app_commands.command(name="reclaim", description="Play your seat again after the AI took it")
+    async def reclaim(self, interaction: discord.Interaction, game: int) -> None:
         await self.service.table_for(game, interaction.user.id, interaction.guild_id)
-        table = await self.service.take_back(game, interaction.user.id)
+        table = await self.service.reclaim(game, interaction.user.id)
         await interaction.response.send_message(
             f"✅ Your seat in {table.label} is yours again.", ephemeral=True
         )
@@ -185,18 +202,23 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     @app_commands.command(
         name="premove", description="Decide a move before your turn (turn-based games)"
     )
-    @app_commands.describe(choice="What to decide in advance", on="Set it (default) or cancel it")
+    @app_commands.describe(
+        choice="What to decide in advance",
+        on="Set it (default) or cancel it",
+        amount="The number it takes, if any (a maximum bid)",
+    )
     async def premove(
         self,
         interaction: discord.Interaction,
         choice: app_commands.Range[str, 1, 40],
         on: bool = True,
+        amount: app_commands.Range[int, 0, 100_000] | None = None,
         game: int | None = None,
     ) -> None:
         table = await self.service.pick_game(
             interaction.user.id, game, guild_id=interaction.guild_id
         )
-        now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on)
+        now = await self.service.set_premove(table.row.id, interaction.user.id, choice, on, amount)
         labels = table.hosted.moves().premoves
         kept = "; ".join(labels[k] for k in now) or "none"
         verb = "Set" if on else "Cancelled"
@@ -255,7 +277,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await self.bot.delivery.flush()
 
-    for command in (status, board, log, leave, takeback, premove):
+    for command in (status, board, log, leave, undo, reclaim, premove):
         command.autocomplete("game")(_game_choices)
     del command
 

@@ -2,15 +2,18 @@
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.loop import Loop
 from bot.service.options import TableOptions, next_due
-from bot.service.shapes import Move
+from bot.service.shapes import Move, phase_of, shape
 from bot.service.tables import Table
 
 log = logging.getLogger(__name__)
 
+STEP = 100
+"""The most autopilot moves one late seat gets at a deadline (a step is a few dozen at most)."""
 RETRY_BROKEN = timedelta(hours=1)
 """How long a game whose deadline could not be handled (a corrupt row) waits to be tried again."""
 
@@ -31,7 +34,7 @@ class Deadlines(Loop):
                 async with self.repo.transaction() as repo:
                     if not await repo.claim_due(game_id, now):
                         continue
-                    if not await self._time_out(game_id):
+                    if not await self._time_out(game_id) and not await self._paced(game_id, now):
                         await self._remind(game_id, now)
                 touched += 1
             except Exception:  # one broken game (a corrupt row) must not stall every other one
@@ -39,6 +42,18 @@ class Deadlines(Loop):
                 async with self.repo.transaction() as repo:
                     await repo.set_next_due(game_id, now + RETRY_BROKEN)
         return touched
+
+    async def _paced(self, game_id: int, now: datetime) -> bool:
+        """Make the paced pre-moves whose time has come (the loop makes them); False if none."""
+        async with self.repo.transaction() as repo:
+            due = await repo.premove_due(game_id)
+            if due is None or due > now:
+                return False
+            table = await self._table(game_id)
+            if table.row.status != "active":
+                return False
+            await self._commit(table, table.state)
+            return True
 
     async def _remind(self, game_id: int, now: datetime) -> bool:
         """Reminders whose mark has come, to each person who still owes a move."""
@@ -48,7 +63,9 @@ class Deadlines(Loop):
             if row.status != "active" or row.deadline is None:
                 await repo.set_next_due(game_id, None)
                 return False
-            await repo.set_next_due(game_id, next_due(row.options, row.deadline, now))
+            mark = next_due(row.options, row.deadline, now)
+            paced = await repo.premove_due(game_id)
+            await repo.set_next_due(game_id, min(mark, paced) if mark and paced else mark or paced)
             options = TableOptions(**row.options)
             span = timedelta(minutes=options.deadline_minutes)
             marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
@@ -85,14 +102,17 @@ class Deadlines(Loop):
             options = TableOptions(**row.options)
             made = []
             owed = game.to_act(state)  # only those late at the deadline, not who moves next
+            said: dict[int, list[str]] = {}
             for seat in table.seats:
                 if seat.seat not in owed or seat.seat not in game.to_act(state) or seat.is_ai:
                     continue
-                plan = table.hosted.choose(game.view(state, seat.seat), seat.seat)
-                action = plan.model_dump(mode="json")
-                after = game.apply(state, seat.seat, plan)
-                made.append(Move(state, seat.seat, action, after, "timeout"))
-                state = after
+                # The whole step (buying, a turn of many decisions), not one decision of it:
+                # else the game waits a whole deadline again for the rest.
+                moves = self._finish_step(table, state, seat.seat)
+                made += moves
+                state = moves[-1].after
+                told = (shape(table).told(table, move) for move in moves)
+                said[seat.seat] = [words for words in told if words]
                 timed_out.append(seat.seat)
                 count = seat.timeouts + 1
                 if count >= options.timeouts_before_ai:
@@ -103,10 +123,23 @@ class Deadlines(Loop):
                 else:
                     await repo.update_seat(game_id, seat.seat, timeouts=count)
             now = self.clock.now()
-            await repo.queue(game_id, "timeout", {"seats": timed_out, "to_ai": to_ai}, now)
+            payload = {"seats": timed_out, "to_ai": to_ai, "said": said}
+            await repo.queue(game_id, "timeout", payload, now)
             table = Table(row, await repo.seats(game_id), table.state)
             await self._commit(table, state, made)
             return True
+
+    def _finish_step(self, table: Table, state: Any, seat: int) -> list[Move]:
+        """The autopilot's moves for a late seat until it owes nothing in this phase."""
+        game = table.game
+        moves: list[Move] = []
+        phase = phase_of(game, state)
+        while seat in game.to_act(state) and phase_of(game, state) == phase and len(moves) < STEP:
+            plan = table.hosted.choose(game.view(state, seat), seat)
+            after = game.apply(state, seat, plan)
+            moves.append(Move(state, seat, plan.model_dump(mode="json"), after, "timeout"))
+            state = after
+        return moves
 
     async def set_deadline(
         self, game_id: int, user_id: int, moderator: bool, minutes: int

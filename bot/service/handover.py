@@ -30,7 +30,7 @@ class HandOver(Loop):
             await self._commit(table, table.state)
             return await self._table(game_id)
 
-    async def take_back(self, game_id: int, user_id: int) -> Table:
+    async def reclaim(self, game_id: int, user_id: int) -> Table:
         """A player whose seat went to the AI after timeouts takes it back."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)

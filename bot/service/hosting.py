@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.service.errors import UserError
 from engine import registry
@@ -61,9 +61,41 @@ class Turns(Protocol):
         when that phase ends."""
         ...
 
-    def premove_action(self, key: str, scope: Any, state: Any, seat: int) -> dict[str, Any] | None:
-        """The move a pre-move makes for `seat` now, or None if it does not apply here."""
+    @property
+    def paced(self) -> frozenset[str]:
+        """Pre-moves made at a person's pace, not at once: an instant answer would tell the
+        others it was automatic (a maximum bid)."""
         ...
+
+    def premove_action(
+        self, key: str, scope: Any, state: Any, seat: int, amount: int | None
+    ) -> dict[str, Any] | None:
+        """The move a pre-move (with its `amount`, if it takes one) makes for `seat` now, or
+        None if it does not apply here."""
+        ...
+
+    def premove_refusal(self, key: str, state: Any, seat: int, amount: int | None) -> str | None:
+        """Why the pre-move `key` (with `amount`), set now, could never be made (passing where
+        the rules forbid it, a maximum bid below the bid); None if it may."""
+        ...
+
+
+class NoPremoves:
+    """For a turn-based game where nothing is decided ahead: its `Turns` inherits this."""
+
+    premoves: ClassVar[dict[str, str]] = {}
+    paced: ClassVar[frozenset[str]] = frozenset()
+
+    def premove_scope(self, key: str, state: Any) -> Any:
+        raise KeyError(key)
+
+    def premove_action(
+        self, key: str, scope: Any, state: Any, seat: int, amount: int | None
+    ) -> dict[str, Any] | None:
+        return None
+
+    def premove_refusal(self, key: str, state: Any, seat: int, amount: int | None) -> str | None:
+        return None
 
 
 P = TypeVar("P")

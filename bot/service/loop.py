@@ -17,16 +17,23 @@ class Loop(Tables):
     """The commit path; what each shape of play owes is its shape's to say."""
 
     async def _commit(
-        self, table: Table, state: Any, made: Sequence[Move] = (), **fields: Any
+        self,
+        table: Table,
+        state: Any,
+        made: Sequence[Move] = (),
+        via: int | None = None,
+        **fields: Any,
     ) -> None:
-        """After `made` (the moves of this change, ending at `state`): deal chance and let
-        pre-moves and AI seats act until people must; store it all and queue the posts."""
+        """After `made` (the moves of this change, ending at `state`, made from the panel
+        message `via`): deal chance and let pre-moves and AI seats act until people must; store
+        it all and queue the posts."""
         game, form = table.game, shape(table)
         seats = {s.seat: s for s in table.seats}
         commit = Commit(
             table,
             await self.repo.action_count(table.row.id),
             game.to_act(table.state) if table.state else set(),
+            via=via,
         )
         for move in made:
             _record(commit, move)
@@ -47,7 +54,7 @@ class Loop(Tables):
                 state = move.after
             if ai:
                 continue
-            premove = await form.premove(self.repo, commit, state, acting)
+            premove = await form.premove(self.repo, commit, state, acting, self.clock.now())
             if premove is None:
                 break
             _record(commit, premove)
@@ -59,15 +66,20 @@ class Loop(Tables):
         if game.is_over(state):
             fields["status"] = "finished"
             fields["deadline"] = None
-            commit.events.append(("game_over", {"at": commit.at}))
             seats_now = await self.repo.seats(table.row.id)
-            await results.record(
+            moved = await results.record(
                 self.repo, table.row, seats_now, game.outcome(state), "finished", now
             )
+            ratings = {str(user): list(change) for user, change in moved.items()}
+            commit.events.append(("game_over", {"at": commit.at, "ratings": ratings}))
         if fields.get("status") == "active" and table.row.status == "lobby":
             commit.events.insert(0, ("started", {"at": 0}))
         if "deadline" in fields:
             fields["next_due"] = next_due(table.row.options, fields["deadline"], now)
+        if commit.paced:
+            # The tick makes a paced pre-move when its time comes.
+            soonest = min(commit.paced.values())
+            fields["next_due"] = min(soonest, fields.get("next_due") or soonest)
         await self.repo.update_game(table.row, now, snapshot=game.dump_state(state), **fields)
         for kind, payload in commit.events:
             await self.repo.queue(table.row.id, kind, payload, now)

@@ -5,6 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.service.tables import Tables
+from bot.store.repo import PanelRow
 
 Pending = tuple[int, int, str, dict[str, Any], int]
 """An event waiting in the outbox: id, game, kind, payload, attempts so far."""
@@ -61,3 +62,24 @@ class Outbox(Tables):
         """Where a game's lobby or status board was posted, to edit it later."""
         async with self.repo.transaction() as repo:
             await repo.set_message(game_id, column, message_id)
+
+    async def replace_panel(
+        self, game_id: int, seat: int, panel: PanelRow | None
+    ) -> PanelRow | None:
+        """Record the seat's new live panel (None: it has none now); the one it replaces."""
+        async with self.repo.transaction() as repo:
+            old = await repo.panel(game_id, seat)
+            await repo.set_panel(game_id, seat, panel)
+            return old
+
+    async def live_panel(self, game_id: int, seat: int) -> PanelRow | None:
+        async with self.repo.reading() as repo:
+            return await repo.panel(game_id, seat)
+
+    async def close_panels(self, game_id: int) -> list[PanelRow]:
+        """Forget every live panel of a game that ended; the panels that were live."""
+        async with self.repo.transaction() as repo:
+            panels = await repo.panels(game_id)
+            for seat in panels:
+                await repo.set_panel(game_id, seat, None)
+            return list(panels.values())

@@ -48,27 +48,33 @@ def result_rows(
 
 async def record(
     repo: Repo, row: Any, seats: list[SeatRow], outcome: Any, status: str, now: datetime
-) -> None:
-    """Store the results (inside the caller's transaction) and move the ratings they affect."""
+) -> dict[int, tuple[int, int]]:
+    """Store the results (inside the caller's transaction) and move the ratings they affect;
+    each rated person's shown rating before and after, in the game's own server (or overall)."""
     results = ResultsRepo(repo)
     rows = result_rows(row, seats, outcome, status, now)
     await results.insert(rows)
+    moved: dict[int, tuple[int, int]] = {}
     if rows and rows[0]["rated"]:
         scopes = [ratings.GLOBAL] + ([row.guild_id] if row.guild_id else [])
         for scope in scopes:
-            await _rate(results, scope, row.game, row.id, rows, now.isoformat())
+            moved = await _rate(results, scope, row.game, row.id, rows, now.isoformat())
+    return moved
 
 
 async def _rate(
     results: ResultsRepo, scope: int, game: str, game_id: int, rows: list[dict], at: str
-) -> None:
+) -> dict[int, tuple[int, int]]:
     people = ratings.participants(rows)
     if not people:
-        return
+        return {}
     stored = await results.ratings(scope, game, [u for u, _ in people])
     current = {u: ratings.Rating(*stored[u]) if u in stored else ratings.fresh() for u, _ in people}
+    moved = {}
     for user, new in ratings.rate(current, people).items():
         await results.save_rating(scope, game, user, game_id, new.mu, new.sigma, new.games, at)
+        moved[user] = (current[user].shown, new.shown)
+    return moved
 
 
 async def rebuild(repo: Repo, game: str, scope: int) -> int:

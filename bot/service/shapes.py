@@ -5,12 +5,13 @@ the loop asks the shape what a commit owes, and nothing else in the service bran
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from random import Random
 from typing import Any, Protocol
 
 from bot.service.options import TableOptions
 from bot.service.tables import Table
 from bot.store.repo import Repo
-from engine.core import Dynamics, Game, IllegalAction, Logged
+from engine.core import CHANCE, Dynamics, Game, IllegalAction, Logged
 
 Step = tuple[int, dict[str, Any], str]
 """A logged action: seat, action JSON, source ("player", "ai", "timeout", "chance")."""
@@ -39,6 +40,10 @@ class Commit:
     """The moves in words, one {"seat", "text"} each (turn by turn)."""
     phases: list[tuple[Any, int]] = field(default_factory=list)
     """The phases that ended: (round and phase, the action count at their end)."""
+    via: int | None = None
+    """The panel message a person's move was made from (the click already redrew it)."""
+    paced: dict[int, datetime] = field(default_factory=dict)
+    """Seats whose pre-move will answer for them at a person's pace, and when."""
 
     @property
     def at(self) -> int:
@@ -60,14 +65,19 @@ class Shape(Protocol):
     def reminder(self, round_: int, left: str) -> str:
         """What a reminder says is due in `left`, and what happens if it does not come."""
 
+    def told(self, table: Table, move: Move) -> str | None:
+        """The autopilot's move for a late person, in words for them (None: the post says it)."""
+
     def dealt(self, commit: Commit, state: Any) -> None:
         """Chance was dealt; `state` is the state after it."""
 
     def moved(self, commit: Commit, move: Move) -> None:
         """A seat moved; its step is the commit's last."""
 
-    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
-        """A decision a person took ahead of their turn, now made, or None."""
+    async def premove(
+        self, repo: Repo, commit: Commit, state: Any, owed: set[int], now: datetime
+    ) -> Move | None:
+        """A decision a person took ahead of their turn, now made (when it is due), or None."""
 
     async def close(
         self, repo: Repo, commit: Commit, state: Any, now: datetime, fields: dict[str, Any]
@@ -91,6 +101,9 @@ class Rounds:
             "If you don't plan by then, the autopilot plans for you."
         )
 
+    def told(self, table: Table, move: Move) -> str | None:
+        return None
+
     def dealt(self, commit: Commit, state: Any) -> None:
         round_ = commit.table.game.progress(state).round
         commit.events.append(("round_started", {"round": round_, "at": commit.at}))
@@ -98,7 +111,9 @@ class Rounds:
     def moved(self, commit: Commit, move: Move) -> None:
         return None
 
-    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
+    async def premove(
+        self, repo: Repo, commit: Commit, state: Any, owed: set[int], now: datetime
+    ) -> Move | None:
         return None
 
     async def close(
@@ -134,6 +149,9 @@ class Turns:
             f"your move is due in {left}. If you don't move by then, the autopilot moves for you."
         )
 
+    def told(self, table: Table, move: Move) -> str | None:
+        return table.hosted.moves().describe(move.before, move.seat, move.action, move.after)
+
     def dealt(self, commit: Commit, state: Any) -> None:
         return None
 
@@ -145,18 +163,32 @@ class Turns:
         if phase_of(table.game, move.after) != ended:
             commit.phases.append((ended, commit.at))
 
-    async def premove(self, repo: Repo, commit: Commit, state: Any, owed: set[int]) -> Move | None:
+    async def premove(
+        self, repo: Repo, commit: Commit, state: Any, owed: set[int], now: datetime
+    ) -> Move | None:
         table, game = commit.table, commit.table.game
         turns = table.hosted.moves()
-        for seat in sorted(owed):
-            for premove in await repo.premoves(table.row.id, seat):
-                action = turns.premove_action(premove["premove"], premove["scope"], state, seat)
+        for seat in sorted(owed - set(commit.paced)):
+            stored = await repo.premoves(table.row.id, seat)
+            for i, p in enumerate(stored):
+                key, due = p["premove"], p["due"]
+                action = turns.premove_action(key, p["scope"], state, seat, p["amount"])
                 if action is None:
                     continue
                 try:
                     after = game.apply(state, seat, game.parse_action(action))
                 except IllegalAction:
                     continue
+                if key in turns.paced and (due is None or due > now):
+                    if due is None:
+                        due = now + _pace(table, commit)
+                        stored[i] = {**p, "due": due}
+                        await repo.save_premoves(table.row.id, seat, stored, now)
+                    commit.paced[seat] = due
+                    break
+                if due is not None:
+                    stored[i] = {**p, "due": None}  # the next answer waits a pace of its own
+                    await repo.save_premoves(table.row.id, seat, stored, now)
                 return Move(state, seat, action, after, "player")
         return None
 
@@ -173,11 +205,21 @@ class Turns:
             await _lapse_premoves(repo, table, [phase for phase, _ in commit.phases], now)
         if game.is_over(state):
             return
-        acted = {seat for seat, _, source in commit.steps if source != "chance"}
         people = {s.seat for s in table.seats if not s.is_ai}
+        acted = {seat for seat, _, source in commit.steps if source != "chance"} & people
         owed = game.to_act(state) & people
-        fresh = sorted(s for s in owed if s not in commit.owed_before or s in acted)
+        # A new panel (a notification) only when the turn comes to a person, or back to them
+        # after someone else moved; one who stays on turn keeps their panel, redrawn in place.
+        fresh = sorted(
+            s
+            for s in owed - set(commit.paced)
+            if s not in commit.owed_before or _others_after(commit, s)
+        )
         commit.events += [("turn", {"seat": seat, "at": commit.at}) for seat in fresh]
+        commit.events += [
+            ("panel", {"seat": seat, "at": commit.at, "via": commit.via})
+            for seat in sorted(acted - set(fresh))
+        ]
         if fresh or (commit.steps and owed):
             fields["deadline"] = _deadline(table, now)
             await repo.reset_reminders(table.row.id)
@@ -185,11 +227,28 @@ class Turns:
             fields["deadline"] = None
 
 
+PACE = (60.0, 180.0)
+"""Seconds a paced pre-move waits before it answers: about as long as a person would."""
+
+
+def _pace(table: Table, commit: Commit) -> timedelta:
+    rng = Random(f"{table.row.seed}:{commit.at}:pace")
+    return timedelta(seconds=rng.uniform(*PACE))
+
+
+def _others_after(commit: Commit, seat: int) -> bool:
+    """Whether another seat moved after `seat`'s last move of this change (chance is no one)."""
+    mine = [i for i, (s, _, _) in enumerate(commit.steps) if s == seat]
+    later = commit.steps[mine[-1] + 1 :] if mine else []
+    return any(s not in (seat, CHANCE) for s, _, _ in later)
+
+
 async def _lapse_premoves(repo: Repo, table: Table, ended: list[Any], now: datetime) -> None:
     """Pre-moves of phases that ended are gone."""
     for seat in table.seats:
         stored = await repo.premoves(table.row.id, seat.seat)
-        kept = [p for p in stored if p["scope"] not in ended]
+        # A scope may name more than its phase (an auction's plant): its phase is its head.
+        kept = [p for p in stored if p["scope"][:2] not in ended]
         if kept != stored:
             await repo.save_premoves(table.row.id, seat.seat, kept, now)
 

@@ -1,7 +1,7 @@
 """A game as the service holds it (its row, seats and state), reading tables, and the checks
 every change makes."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -102,6 +102,12 @@ class TurnView:
     """The number of actions in the log when this was drawn (panels carry it)."""
     view: dict[str, Any]
     legal: list[dict[str, Any]]
+    undo: str | None = None
+    """The seat's last move in words, when it may take it back now (else None)."""
+    premoves: dict[str, int | None] = field(default_factory=dict)
+    """The seat's pre-moves set now, with their amounts (a maximum bid)."""
+    answering: bool = False
+    """Whether a paced pre-move of the seat's will make this move when its time comes."""
 
 
 class Tables:
@@ -137,9 +143,12 @@ class Tables:
             )
         return table
 
-    async def table_in(self, where: int) -> Table | None:
+    async def table_in(self, where: int, *, ended: bool = False) -> Table | None:
+        """The open game of a channel; with `ended`, else its newest game that ended."""
         async with self.repo.reading():
             row = await self.repo.open_game_in(where)
+            if row is None and ended:
+                row = await self.repo.last_game_in(where)
             return await self._table(row.id) if row else None
 
     async def state_at(self, game_id: int, at: int | None = None) -> Any:
@@ -150,14 +159,14 @@ class Tables:
             if row is None:
                 raise UserError(f"There is no game #{game_id}.")
             log_ = await repo.actions(game_id)
-        game = registry.get(row.game)
         at = len(log_) if at is None else at
         if at == len(log_) and row.snapshot:
-            return game.load_state(row.snapshot)
-        state = game.new(game.Config(**row.config), row.seed)
-        for seat, action, _ in log_[:at]:
-            state = game.apply(state, seat, game.parse_action(action))
-        return state
+            return registry.get(row.game).load_state(row.snapshot)
+        return _replayed(row, log_[:at])
+
+    async def _state_after(self, table: Table, at: int) -> Any:
+        """The table's state after its first `at` actions, read in the caller's transaction."""
+        return _replayed(table.row, (await self.repo.actions(table.row.id))[:at])
 
     async def action_count(self, game_id: int) -> int:
         """How many actions the game's log holds: the turn number a panel carries."""
@@ -224,3 +233,11 @@ def first_error(exc: Exception) -> str:
     if isinstance(exc, ValidationError):
         return plain(exc)
     return str(exc)
+
+
+def _replayed(row: GameRow, log_: list[tuple[int, dict[str, Any], str]]) -> Any:
+    game = registry.get(row.game)
+    state = game.new(game.Config(**row.config), row.seed)
+    for seat, action, _ in log_:
+        state = game.apply(state, seat, game.parse_action(action))
+    return state

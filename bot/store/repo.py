@@ -36,6 +36,15 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PanelRow:
+    """Where a seat's live "your turn" panel is: a DM, or a channel message (DMs closed)."""
+
+    channel_id: int
+    message_id: int
+    dm: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRow:
     game_id: int
     seat: int
@@ -191,6 +200,15 @@ class Repo:
         )
         return _game(row) if row else None
 
+    async def last_game_in(self, where: int) -> GameRow | None:
+        """The newest game that played in a channel or thread, whatever its status."""
+        row = await self.one(
+            "SELECT * FROM games WHERE coalesce(thread_id, channel_id) = ? ORDER BY id DESC "
+            "LIMIT 1",
+            (where,),
+        )
+        return _game(row) if row else None
+
     async def games_of(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.all(
@@ -320,6 +338,21 @@ class Repo:
         )
         return row is not None
 
+    async def last_action(self, game_id: int) -> tuple[int, int, dict[str, Any], str] | None:
+        """The newest logged action: its position, seat, action and source."""
+        row = await self.one(
+            "SELECT seq, seat, action, source FROM actions WHERE game_id = ? "
+            "ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        )
+        if row is None:
+            return None
+        return row["seq"], row["seat"], json.loads(row["action"]), row["source"]
+
+    async def drop_actions_from(self, game_id: int, seq: int) -> None:
+        """Take the log back to its first `seq` actions (a move undone)."""
+        await self.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
+
     async def action_count(self, game_id: int) -> int:
         row = await self.one("SELECT count(*) AS n FROM actions WHERE game_id = ?", (game_id,))
         return int(row["n"]) if row else 0
@@ -353,22 +386,73 @@ class Repo:
         )
 
     async def premoves(self, game_id: int, seat: int) -> list[dict[str, Any]]:
-        """A seat's pre-moves in the order set: {"premove": key, "scope": its phase} each."""
+        """A seat's pre-moves in the order set: {"premove": key, "scope": its phase, "amount":
+        a number or None, "due": when a paced one is made, or None} each."""
         rows = await self.all(
-            "SELECT premove, scope FROM premoves WHERE game_id = ? AND seat = ? ORDER BY position",
+            "SELECT premove, scope, amount, due FROM premoves WHERE game_id = ? AND seat = ? "
+            "ORDER BY position",
             (game_id, seat),
         )
-        return [{"premove": r["premove"], "scope": json.loads(r["scope"])} for r in rows]
+        return [
+            {
+                "premove": r["premove"],
+                "scope": json.loads(r["scope"]),
+                "amount": r["amount"],
+                "due": datetime.fromisoformat(r["due"]) if r["due"] else None,
+            }
+            for r in rows
+        ]
+
+    async def premove_due(self, game_id: int) -> datetime | None:
+        """When the game's next paced pre-move is made, if one waits."""
+        row = await self.one(
+            "SELECT min(due) AS due FROM premoves WHERE game_id = ? AND due IS NOT NULL",
+            (game_id,),
+        )
+        return datetime.fromisoformat(row["due"]) if row and row["due"] else None
 
     async def save_premoves(
         self, game_id: int, seat: int, premoves: list[dict[str, Any]], now: datetime
     ) -> None:
         await self.execute("DELETE FROM premoves WHERE game_id = ? AND seat = ?", (game_id, seat))
         for position, p in enumerate(premoves):
+            due = p.get("due")
             await self.execute(
-                "INSERT INTO premoves (game_id, seat, position, premove, scope, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seat, position, p["premove"], json.dumps(p["scope"]), now.isoformat()),
+                "INSERT INTO premoves (game_id, seat, position, premove, scope, amount, due, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seat,
+                    position,
+                    p["premove"],
+                    json.dumps(p["scope"]),
+                    p.get("amount"),
+                    due.isoformat() if due else None,
+                    now.isoformat(),
+                ),
+            )
+
+    async def panel(self, game_id: int, seat: int) -> PanelRow | None:
+        """The seat's live "your turn" panel, if it has one."""
+        row = await self.one(
+            "SELECT channel_id, message_id, dm FROM panels WHERE game_id = ? AND seat = ?",
+            (game_id, seat),
+        )
+        return PanelRow(row["channel_id"], row["message_id"], bool(row["dm"])) if row else None
+
+    async def panels(self, game_id: int) -> dict[int, PanelRow]:
+        rows = await self.all(
+            "SELECT seat, channel_id, message_id, dm FROM panels WHERE game_id = ?", (game_id,)
+        )
+        return {r["seat"]: PanelRow(r["channel_id"], r["message_id"], bool(r["dm"])) for r in rows}
+
+    async def set_panel(self, game_id: int, seat: int, panel: PanelRow | None) -> None:
+        await self.execute("DELETE FROM panels WHERE game_id = ? AND seat = ?", (game_id, seat))
+        if panel is not None:
+            await self.execute(
+                "INSERT INTO panels (game_id, seat, channel_id, message_id, dm) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, panel.channel_id, panel.message_id, panel.dm),
             )
 
     async def queue(self, game_id: int, kind: str, payload: dict[str, Any], now: datetime) -> None:

@@ -40,6 +40,14 @@ class Presenter:
     turn_panel: "Callable[[TurnView], discord.ui.View] | None" = None
     phase_words: Callable[[dict[str, Any]], str] | None = None
     """Where the game stands, e.g. "Round 3 · Step 2 · building"."""
+    stakes: Callable[[dict[str, Any], int], str] | None = None
+    """What is at stake for a seat on turn, in words, from its view: the plant on auction, the
+    bid and who holds it, what this step needs; other seats as "{seat N}"."""
+    confirm_types: frozenset[str] = frozenset()
+    """The kinds of move that may be a slip worth one more tap (`confirm` says when)."""
+    confirm: Callable[[dict[str, Any], int, dict[str, Any]], str | None] | None = None
+    """The question to ask before a move of `confirm_types` from a seat's view (passing with the
+    money for a plant, dropping out, ending a turn with moves left); None: make it at once."""
     empty_plan: str = "Nothing planned yet."
     """What the planner says before the first step."""
     step_prompt: str = "Choose the next step…"

@@ -24,6 +24,11 @@ class Face:
     submitted and at the end (rounds)."""
     needs: tuple[str, ...]
     """The parts of a game's plug-in (`Hosted`) and presenter that this shape of play uses."""
+    tells_start: bool
+    """Whether people not on turn at the start are told the game began (in rounds, every
+    seat's planner tells them)."""
+    how: str
+    """How moves are taken back in this shape of play, for `/game rules`."""
 
 
 async def _rounds_status(service: Service, table: Table) -> discord.Embed:
@@ -39,8 +44,20 @@ FACES: dict[Dynamics, Face] = {
         _rounds_status,
         status_with_moves=False,
         needs=("planner", "round_lines", "roll", "round_image", "draft_board"),
+        tells_start=False,
+        how="**Changing your mind:** your plan is a draft until you submit it; change it freely "
+        "until then.",
     ),
-    "sequential": Face(_turns_status, status_with_moves=True, needs=("turns", "turn_panel")),
+    "sequential": Face(
+        _turns_status,
+        status_with_moves=True,
+        needs=("turns", "turn_panel"),
+        tells_start=True,
+        how="**Undo:** while you are still on turn, Undo on your panel (or `/game undo`) takes "
+        "back your last move, one at a time. Never once another player has moved, a card or "
+        "tile was drawn, dice rolled, or your turn has ended: the panel offers Undo only when "
+        "it may.",
+    ),
 }
 
 

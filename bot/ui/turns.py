@@ -13,20 +13,27 @@ from bot.service.hosting import fill, needed
 from bot.service.service import Table, TurnView
 from bot.ui.clicks import Clicked, json_object
 from bot.ui.common import bot_of, game_ref, guarded, said, said_names
-from bot.ui.presenter import presenter
+from bot.ui.presenter import presenter, presenters
 
 RECENT_MOVES = 6
 
 
 def turn_text(tv: TurnView, done: str = "") -> str:
-    """The panel's words: what just happened, whose game, where it stands, the seat's money."""
+    """The panel's words: what just happened, whose game, where it stands, what is at stake,
+    when the move is due, and what Undo would take back."""
     table = tv.table
-    words = presenter(table.row.game).phase_words
-    where = words(tv.view) if words else f"round {tv.view.get('round', '?')}"
+    show = presenter(table.row.game)
+    names = [said(s.name) for s in table.seats]
+    progress = table.game.progress(table.state)
+    where = show.phase_words(tv.view) if show.phase_words else progress.words
     lines = [done] if done else []
     lines.append(f"**Your turn in {game_ref(table)}** · {where}")
+    if show.stakes:
+        lines.append(fill(show.stakes(tv.view, tv.seat), names))
     if table.row.deadline:
         lines.append(f"Your move is due <t:{int(table.row.deadline.timestamp())}:R>.")
+    if tv.undo:
+        lines.append(f"*Undo takes back: you {fill(tv.undo, names)}.*")
     return "\n".join(lines)
 
 
@@ -40,23 +47,60 @@ async def panel_file(tv: TurnView) -> discord.File | None:
 
 
 def panel(tv: TurnView) -> discord.ui.View:
-    return needed(presenter(tv.table.row.game).turn_panel, "turn panel")(tv)
+    """The game's panel for the seat's turn, with Undo when its last move may be taken back."""
+    view = needed(presenter(tv.table.row.game).turn_panel, "turn panel")(tv)
+    if tv.undo:
+        view.add_item(UndoButton(tv.table.row.id, tv.turn))
+    return view
 
 
-async def act(interaction: discord.Interaction, game_id: int, turn: int, action: dict) -> None:
-    """Make a move from a panel and answer in place: what changed, then the next panel (if the
-    seat still owes a move) or a note that the turn is over."""
+def _asks(action: dict[str, Any]) -> bool:
+    """Whether some game may ask before this kind of move (read before the game is known)."""
+    return any(action.get("type") in p.confirm_types for p in presenters().values())
+
+
+async def act(
+    interaction: discord.Interaction,
+    game_id: int,
+    turn: int,
+    action: dict[str, Any],
+    confirmed: bool = False,
+) -> None:
+    """Make a move from a panel and redraw that panel in place, its picture too: what changed,
+    then the seat's next decision or a note that the turn is over. A move the game thinks may
+    be a slip asks first (one more tap)."""
     svc = bot_of(interaction).service
-    table, text, tv = await svc.act(game_id, interaction.user.id, action, turn)
-    names = [s.name for s in table.seats]
-    done = f"✅ You {fill(text, names)}."
-    if tv is None:  # not this seat's move any more: the panel ends here
-        await interaction.response.edit_message(content=done, view=None, attachments=[])
-    else:
-        await interaction.response.edit_message(
-            content=turn_text(tv, done), view=panel(tv), attachments=[]
-        )
+    if not confirmed and _asks(action):
+        now = await svc.fresh_turn(game_id, interaction.user.id, turn)
+        ask = presenter(now.table.row.game).confirm
+        question = ask(now.view, now.seat, action) if ask else None
+        if question:
+            names = [said(s.name) for s in now.table.seats]
+            sure = discord.ui.View(timeout=None)
+            yes = ActButton(game_id, turn, action, "Yes", discord.ButtonStyle.danger, 0, True)
+            sure.add_item(yes)
+            sure.add_item(PanelBack(game_id, turn))
+            await interaction.response.edit_message(
+                content=turn_text(now, f"**{fill(question, names)}**"), view=sure
+            )
+            return
+    via = interaction.message.id if interaction.message else None
+    table, text, tv = await svc.act(game_id, interaction.user.id, action, turn, via)
+    await interaction.response.defer()  # after the move, so a refusal is a reply of its own
+    done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
+    await _redraw(interaction, done, tv)
     await bot_of(interaction).delivery.flush()
+
+
+async def _redraw(interaction: discord.Interaction, done: str, tv: TurnView | None) -> None:
+    """The clicked panel after a move: the next decision with its picture, or the turn over."""
+    if tv is None:
+        await interaction.edit_original_response(content=done, view=None, attachments=[])
+        return
+    file = await panel_file(tv)
+    await interaction.edit_original_response(
+        content=turn_text(tv, done), view=panel(tv), attachments=[file] if file else []
+    )
 
 
 class OpenPanel(
@@ -164,9 +208,9 @@ class ActSelect(
 class ActButton(
     Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pl:do:(?P<game>\d+):(?P<turn>\d+):(?P<key>.+)",
+    template=r"pl:(?P<verb>do|yes):(?P<game>\d+):(?P<turn>\d+):(?P<key>.+)",
 ):
-    """A button that makes one move."""
+    """A button that makes one move ("yes": the answer to the question a slip asks)."""
 
     def __init__(
         self,
@@ -176,11 +220,13 @@ class ActButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        confirmed: bool = False,
     ) -> None:
+        verb = "yes" if confirmed else "do"
         button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=label or "Go",
             style=style,
-            custom_id=f"pl:do:{game_id}:{turn}:{action_key(action)}",
+            custom_id=f"pl:{verb}:{game_id}:{turn}:{action_key(action)}",
             row=row,
         )
         super().__init__(button)
@@ -188,7 +234,39 @@ class ActButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def go() -> None:
             game_id, turn = self.number("game"), self.number("turn")
-            await act(interaction, game_id, turn, self.move(self.fields["key"]))
+            action = self.move(self.fields["key"])
+            await act(interaction, game_id, turn, action, self.fields["verb"] == "yes")
+
+        await guarded(interaction, go)
+
+
+class UndoButton(
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:undo:(?P<game>\d+):(?P<turn>\d+)",
+):
+    """Takes back the seat's last move while it is still on turn (see `Service.undo`)."""
+
+    def __init__(self, game_id: int, turn: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo",
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pl:undo:{game_id}:{turn}",
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            svc = bot_of(interaction).service
+            game_id, turn = self.number("game"), self.number("turn")
+            via = interaction.message.id if interaction.message else None
+            table, text, tv = await svc.undo(game_id, interaction.user.id, turn, via)
+            await interaction.response.defer()
+            done = f"↩️ You took back: you {fill(text, [said(s.name) for s in table.seats])}."
+            await _redraw(interaction, done, tv)
+            await bot_of(interaction).delivery.flush()
 
         await guarded(interaction, go)
 
@@ -234,7 +312,77 @@ async def fresh_turn(interaction: discord.Interaction, game_id: int, turn: int) 
     return await bot_of(interaction).service.fresh_turn(game_id, interaction.user.id, turn)
 
 
-DYNAMIC_ITEMS = (OpenPanel, ActSelect, ActButton, PanelBack)
+class PremoveSelect(
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"pl:pre:(?P<game>\d+):(?P<turn>\d+):(?P<key>[a-z_]{1,40})",
+):
+    """Sets a pre-move that takes a number (a maximum bid): the number picked is kept by the
+    bot alone, and the game makes the moves it allows when they are due."""
+
+    def __init__(
+        self, game_id: int, turn: int, key: str, amounts: list[int], placeholder: str, row: int
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pl:pre:{game_id}:{turn}:{key}",
+                placeholder=placeholder,
+                options=[discord.SelectOption(label=str(n), value=str(n)) for n in amounts[:25]],
+                row=row,
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def go() -> None:
+            await _set_premove(interaction, self, self.whole(self.choice(), "amount"))
+
+        await guarded(interaction, go)
+
+
+class PremoveCancel(
+    Clicked,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pl:unpre:(?P<game>\d+):(?P<turn>\d+):(?P<key>[a-z_]{1,40})",
+):
+    """Cancels a pre-move set from the panel."""
+
+    def __init__(self, game_id: int, turn: int, key: str, label: str, row: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], custom_id=f"pl:unpre:{game_id}:{turn}:{key}", row=row
+            )
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: _set_premove(interaction, self, None))
+
+
+async def _set_premove(interaction: discord.Interaction, item: Clicked, amount: int | None) -> None:
+    """Set (with `amount`) or cancel the pre-move the component names, then redraw the panel."""
+    svc = bot_of(interaction).service
+    game_id, turn, key = item.number("game"), item.number("turn"), item.fields["key"]
+    before = await svc.fresh_turn(game_id, interaction.user.id, turn)
+    await svc.set_premove(game_id, interaction.user.id, key, amount is not None, amount)
+    label = before.table.hosted.moves().premoves[key]
+    done = f"✅ Set, and seen by nobody else: {label} {amount}." if amount else "✅ Cancelled."
+    try:
+        tv = await svc.turn(game_id, interaction.user.id)
+    except UserError:  # the pre-move was made at once, and the turn is over
+        await interaction.response.edit_message(content=done, view=None, attachments=[])
+    else:
+        await interaction.response.edit_message(content=turn_text(tv, done), view=panel(tv))
+    await bot_of(interaction).delivery.flush()
+
+
+DYNAMIC_ITEMS = (
+    OpenPanel,
+    ActSelect,
+    ActButton,
+    UndoButton,
+    PremoveSelect,
+    PremoveCancel,
+    PanelBack,
+)
 
 
 async def command_move(
@@ -245,14 +393,10 @@ async def command_move(
     svc = bot_of(interaction).service
     table = await svc.pick_game(interaction.user.id, game_id, game, guild_id=interaction.guild_id)
     table, text, tv = await svc.act(table.row.id, interaction.user.id, action)
-    done = f"✅ You {fill(text, [s.name for s in table.seats])}."
-    private = interaction.guild is not None
-    if tv is None:
-        await interaction.response.send_message(done, ephemeral=private)
-    else:
-        await interaction.response.send_message(
-            turn_text(tv, done), view=panel(tv), ephemeral=private
-        )
+    done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
+    # The seat's one live panel is redrawn by delivery; a second one here would be a duplicate.
+    more = "" if tv is None else "\nStill your turn: your panel is up to date."
+    await interaction.response.send_message(done + more, ephemeral=interaction.guild is not None)
     await bot_of(interaction).delivery.flush()
 
 

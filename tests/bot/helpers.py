@@ -33,6 +33,11 @@ async def answer(action: Interaction | Awaitable[Interaction], timeout: float = 
     message = await interaction.response(timeout=timeout)
     if interaction.response_type == 5:
         await wait(lambda: not interaction.loading_pending, timeout)
+    if interaction.response_type == 6 and interaction.message is not None:
+        # A deferred update: the clicked message itself is redrawn once the work is done.
+        panel = interaction.message
+        await wait(lambda: (panel.edited_at or 0) >= interaction.created_at, timeout)
+        message = panel
     assert message is not None, f"{interaction!r} was answered without a message"
     return message
 

@@ -194,6 +194,10 @@ async def test_shared_components_refuse_forged_ids(scene: Scene, bot: GameBot) -
     page = next(c["custom_id"] for c in board.iter_components() if c.get("custom_id"))
     scope = owner(page)[1]["scope"]
     board_edits = len(board.edits)
+    out_of_date = (
+        f"This panel of {table.label} is out of date: the game has moved on since it was drawn "
+        f"(it is at {table.game.progress(table.state).words} now). Use your newest panel."
+    )
     async with Unchanged(game):
         for custom_id, values, text in (
             (f"pl:do:{gid}:{turn}:notjson", None, damaged("button", "“notjson” is not a move")),
@@ -214,21 +218,18 @@ async def test_shared_components_refuse_forged_ids(scene: Scene, bot: GameBot) -
             (
                 f'pl:do:{gid}:{len(log) + 5}:{{"type":"pass"}}',
                 None,
-                f"{table.label} has had {len(log)} turns, so no panel of turn {len(log) + 5} was "
-                "ever drawn; use your newest panel.",
+                out_of_date,
             ),
             (f"pl:back:{gid}:{HUGE}", None, damaged("button", f"the turn {HUGE} is out of range")),
             (
                 f'pl:do:{gid}:{stale}:{{"type":"pass"}}',
                 None,
-                f"This panel is from turn {stale} of {table.label}, which has moved on; "
-                "use your newest panel.",
+                out_of_date,
             ),
             (
                 f"pl:back:{gid}:{stale}",
                 None,
-                f"This panel is from turn {stale} of {table.label}, which has moved on; "
-                "use your newest panel.",
+                out_of_date,
             ),
             (f"pl:lobby:{HUGE}:join", None, damaged("button", f"the game {HUGE} is out of range")),
             (
@@ -327,7 +328,8 @@ async def test_power_grid_s_own_components(scene: Scene, bot: GameBot) -> None:
     code = table.game.view(table.state, None)["map"]
     country = game_map(code).name
     stale = (
-        f"This panel is from turn 0 of {table.label}, which has moved on; use your newest panel."
+        f"This panel of {table.label} is out of date: the game has moved on since it was drawn "
+        f"(it is at {table.game.progress(table.state).words} now). Use your newest panel."
     )
     cases = [
         (

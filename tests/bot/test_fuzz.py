@@ -56,7 +56,7 @@ def _command(rng: random.Random, gids: list[int]) -> tuple[str, dict]:
         ("game board", {"game": game}),
         ("game status", {"game": game}),
         ("game log", {"game": game}),
-        ("game takeback", {"game": game}),
+        ("game reclaim", {"game": game}),
         ("game premove", {"choice": _text(rng, 40)[:40]}),
         ("game deadline", {"deadline": "1 hour"}),
         ("game kick", {}),

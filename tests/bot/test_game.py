@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from bot.app import GameBot
 from engine.core import CHANCE
@@ -42,13 +43,17 @@ def check_game_over(game: Game, names: list[str], dm_people: list[User]) -> None
     assert image.width >= 400
     lines = over[0].content.splitlines()
     assert lines[0] == "**Round 15 built.**", "the last round's summary comes with the results"
-    standings = lines[lines.index("**Game over!**") + 1 :]
+    (head,) = [line for line in lines if line.startswith("**Game over!**")]
+    winners = [line.split(". ", 1)[1].split(":")[0] for line in lines if line.startswith("1. ")]
+    assert head.startswith(f"**Game over!** Powerline game #{game.gid}: ") and winners
+    standings = lines[lines.index(head) + 1 :]
     assert len(standings) == len(names)
     assert sorted(line.split(". ", 1)[1].split(":")[0] for line in standings) == sorted(names)
-    assert all(line.endswith(" VP") for line in standings)
+    # A rated game shows each person's rating after it, and the move it made.
+    assert all(re.search(r" VP( · rating [\d,]+ \([+-]\d+\))?$", line) for line in standings)
     for person in dm_people:
-        final = [m for m in game.server.dms(person) if "is over: your final board" in m.content]
-        assert len(final) == 1
+        final = [m for m in game.server.dms(person) if "is over: you placed " in m.content]
+        assert len(final) == 1 and final[0].content.endswith("VP. Your final board:")
         png_attachment(game.server, final[0], "final-board.png")
 
 

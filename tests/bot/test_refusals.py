@@ -141,7 +141,7 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         assert await refusal(s.slash(ben, dm, "powerline undo"), ben) == (
             "Your draft is already empty."
         )
-        assert await refusal(s.slash(ben, dm, "game takeback", game=game.gid), ben) == (
+        assert await refusal(s.slash(ben, dm, "game reclaim", game=game.gid), ben) == (
             "Your seat is already yours."
         )
         assert await refusal(
@@ -161,7 +161,7 @@ async def test_planning_refusals(scene: Scene, bot: GameBot) -> None:
         assert await refusal(s.slash(out, out_dm, "powerline submit"), out) == (
             "You are not in any running game."
         )
-        assert await refusal(s.slash(out, out_dm, "game takeback", game=game.gid), out) == (
+        assert await refusal(s.slash(out, out_dm, "game reclaim", game=game.gid), out) == (
             f"You have no seat in game #{game.gid}."
         )
         assert await refusal(s.click(out, notice, f"pl:open:{game.gid}:1"), out) == (

@@ -216,7 +216,7 @@ async def test_timeouts_autopilot_and_ai_takeover(
     )
     assert dm_texts(game, ben, "AI plays your seat") == [
         f"{game.ref}: after repeated timeouts the AI plays your seat. "
-        "Take it back any time with `/game takeback`."
+        "Take it back any time with `/game reclaim`."
     ]
     table = await game.table()
     assert table.seats[1].is_ai and table.seats[1].replaced_by_ai
@@ -225,7 +225,7 @@ async def test_timeouts_autopilot_and_ai_takeover(
     assert game.board_dms(ben, 5) == [] and game.dm_planner(ben, 5) is None
     # Ben takes the seat back; from round 6 on he plans again.
     dm = s.dm_channel(ben)
-    reply = await answer(s.slash(ben, dm, "game takeback", game=game.gid))
+    reply = await answer(s.slash(ben, dm, "game reclaim", game=game.gid))
     assert reply.content == f"✅ Your seat in Powerline game #{game.gid} is yours again."
     table = await game.table()
     assert not table.seats[1].is_ai and table.seats[1].timeouts == 0

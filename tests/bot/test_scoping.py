@@ -115,7 +115,7 @@ async def test_a_game_is_answered_in_its_own_server_and_in_dms_only_to_its_playe
         assert listed.ephemeral and listed.visible_to is ada
         assert all(f"game #{g}]" in listed.embeds[0]["description"] for g in ids)
         dm = s.dm_channel(out)
-        for name in ("game status", "game board", "game log", "game takeback"):
+        for name in ("game status", "game board", "game log", "game reclaim"):
             assert await refusal(s.slash(out, dm, name, game=gid), out) == no_seat(gid), name
         assert await refusal(s.slash(out, dm, "result", game_id=gid), out) == no_seat(gid)
     # Where the game plays, and in the DMs of a player, it is answered.

@@ -99,7 +99,7 @@ async def test_a_whole_game_through_the_stand_in(
     (results,) = [m for m in s.messages(channel) if "**Game over!**" in m.content]
     png(_attachment(scene, results, "results.png"))
     for person in (ada, ben):
-        assert [m for m in s.dms(person) if "is over: your final board." in m.content]
+        assert [m for m in s.dms(person) if "is over: you placed " in m.content]
 
     finished = await answer(s.slash(ben, channel, "game log", game=gid))
     doc = json.loads(_attachment(scene, finished, ".json"))

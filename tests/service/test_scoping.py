@@ -107,7 +107,7 @@ async def test_host_powers_follow_the_hosts_seat_and_moderators_keep_theirs(worl
         f"You no longer play your seat in {label}, so you are not its host any more: only a "
         "moderator can change the deadline."
     )
-    await svc.take_back(gid, ALICE)
+    await svc.reclaim(gid, ALICE)
     assert (await svc.set_deadline(gid, ALICE, False, 60)).row.options["deadline_minutes"] == 60
     await svc.hand_to_ai(gid, ALICE, ALICE, False, leaving=True)
     for call, what in (

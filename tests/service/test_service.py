@@ -133,7 +133,7 @@ async def test_timeouts_let_the_autopilot_plan_then_hand_the_seat_to_the_ai(worl
     assert table.state.plans[1] is not None  # the AI seat planned round 3 at once
     kinds = await _outbox(svc)
     assert kinds["timeout"] == 2 and kinds["reminder"] >= 2
-    table = await svc.take_back(gid, BOB)
+    table = await svc.reclaim(gid, BOB)
     assert not table.seats[1].is_ai
 
 

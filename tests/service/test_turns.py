@@ -57,7 +57,7 @@ async def test_only_the_seat_to_act_moves_and_a_stale_panel_is_refused(world):
 
     await _play(svc, gid, lambda state: mover_seat in _owed(state))
     fresh = await svc.turn(gid, mover)
-    with pytest.raises(UserError, match=r"This panel is from turn \d+ of Power Grid game"):
+    with pytest.raises(UserError, match=r"This panel of Power Grid game #\d+ is out of date"):
         await svc.act(gid, mover, fresh.legal[-1], turn.turn)
     with pytest.raises(UserError, match=r"That action is malformed"):
         await svc.act(gid, mover, {"type": "fly"})
@@ -107,3 +107,87 @@ async def test_a_turn_deadline_times_out_to_the_autopilot(world):
         timeouts = await repo.recent(gid, "timeout", 1)
     assert timeouts and timeouts[0]["seats"] == [table.seat_of(waiting).seat]
     assert after.row.deadline > clock.now() + timedelta(hours=23)
+
+
+async def _buyer(svc, gid):
+    """Play on until a seat in resource buying can buy something; its user and turn."""
+
+    def can_buy(state) -> bool:
+        if state.phase != "resources":
+            return False
+        (seat,) = _owed(state)
+        return any(a.type == "buy" for a in registry.get("power_grid").legal_actions(state, seat))
+
+    await _play(svc, gid, can_buy)
+    uid = await _mover(svc, gid)
+    return uid, await svc.turn(gid, uid)
+
+
+async def test_undo_takes_back_a_buy_only_while_its_buyer_is_still_on_turn(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    uid, turn = await _buyer(svc, gid)
+    before = await svc.table(gid)
+    assert turn.undo is None, "nothing of this seat's to take back at the start of its turn"
+    buy = next(a for a in turn.legal if a["type"] == "buy")
+    _, text, after = await svc.act(gid, uid, buy, turn.turn)
+    assert after is not None and after.undo == text
+    table, took, back = await svc.undo(gid, uid, after.turn)
+    assert took == text and back.undo is None and back.turn == turn.turn
+    assert table.game.dump_state(table.state) == before.game.dump_state(before.state)
+    moves = await svc.recent_moves(gid, 3)
+    assert moves[-1]["text"] == f"took back a move ({text})"
+    with pytest.raises(UserError, match="There is no move of yours to take back"):
+        await svc.undo(gid, uid)
+    _, _, again = await svc.act(gid, uid, buy)
+    assert again is not None and again.undo
+    await svc.act(gid, uid, {"type": "done"})
+    with pytest.raises(UserError, match="It is not your turn"):
+        await svc.undo(gid, uid)
+
+
+async def test_a_move_that_keeps_its_seat_on_turn_redraws_its_panel_and_notifies_no_one(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    uid, turn = await _buyer(svc, gid)
+    seat = (await svc.table(gid)).seat_of(uid).seat
+    async with svc.repo.reading() as repo:
+        seen = len(await repo.pending(limit=10_000))
+    await svc.act(gid, uid, next(a for a in turn.legal if a["type"] == "buy"), turn.turn, via=7)
+    async with svc.repo.reading() as repo:
+        queued = [
+            (kind, payload) for _, _, kind, payload, _ in (await repo.pending(limit=10_000))[seen:]
+        ]
+    assert ("panel", {"seat": seat, "at": turn.turn + 1, "via": 7}) in queued
+    assert not [p for kind, p in queued if kind == "turn"], queued
+    await svc.act(gid, uid, {"type": "done"})
+    async with svc.repo.reading() as repo:
+        later = [
+            (k, p) for _, _, k, p, _ in (await repo.pending(limit=10_000))[seen + len(queued) :]
+        ]
+    turns = [p["seat"] for kind, p in later if kind == "turn"]
+    assert turns and seat not in turns, "the turn went on to someone else, who is told"
+
+
+async def test_a_timeout_finishes_the_late_seat_s_whole_step_and_says_what_it_did(world):
+    svc, clock, _ = world
+    gid = await _game(svc)
+    uid, _ = await _buyer(svc, gid)
+    seat = (await svc.table(gid)).seat_of(uid).seat
+    clock.advance(minutes=24 * 60 + 1)
+    assert await svc.tick() == 1
+    table = await svc.table(gid)
+    assert seat not in _owed(table.state) or table.state.phase != "resources"
+    async with svc.repo.reading() as repo:
+        (timeout,) = await repo.recent(gid, "timeout", 1)
+    words = timeout["said"][str(seat)]  # JSON keys are text
+    assert words and words[-1] == "finished buying", words
+
+
+async def test_pre_moves_tell_the_truth(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    with pytest.raises(UserError, match="was not set"):
+        await svc.set_premove(gid, BOB, "resources", False)
+    with pytest.raises(UserError, match="round 1"):
+        await svc.set_premove(gid, BOB, "auction", True)

@@ -1,26 +1,18 @@
 """Propeller Islands' half of the platform that the service uses: moves in words, autopilot."""
 
-from typing import Any, ClassVar
+from typing import Any
 
 from bot.games.propeller_islands import words
-from bot.service.hosting import Hosted
+from bot.service.hosting import Hosted, NoPremoves
 from data import load_text
 from engine.propeller_islands import autopilot
 
 
-class PropellerTurns:
+class PropellerTurns(NoPremoves):
     """A turn is many small decisions, each a move of its own; nothing is decided ahead."""
-
-    premoves: ClassVar[dict[str, str]] = {}
 
     def describe(self, before: Any, seat: int, action: dict[str, Any], after: Any) -> str:
         return words.describe(before, seat, action, after)
-
-    def premove_scope(self, key: str, state: Any) -> Any:
-        raise KeyError(key)
-
-    def premove_action(self, key: str, scope: Any, state: Any, seat: int) -> dict[str, Any] | None:
-        return None
 
 
 PLUGIN = Hosted(

@@ -21,12 +21,16 @@ def next_bidder(state: State, after: int, bidders: list[int]) -> int:
 
 
 def open_auction(state: State, seat: int, action: Open) -> None:
-    if action.plant == STEP3 or action.plant not in buyable(state):
-        raise IllegalAction(f"Plant {action.plant} is not for sale in the actual market.")
+    market = buyable(state)
+    if action.plant not in market:
+        listed = ", ".join(str(n) for n in market)
+        raise IllegalAction(f"Plant {action.plant} is not for sale now: the plants are {listed}.")
     if action.bid < action.plant:
         raise IllegalAction(f"The opening bid for plant {action.plant} is at least {action.plant}.")
     if action.bid > state.players[seat].money:
-        raise IllegalAction(f"You cannot bid {action.bid}: you have {state.players[seat].money}.")
+        raise IllegalAction(
+            f"You cannot bid {action.bid} Elektro: you have {state.players[seat].money}."
+        )
     others = [
         s
         for s in state.order
@@ -45,10 +49,12 @@ def bid(state: State, seat: int, action: Bid) -> None:
     auction = state.auction
     assert auction is not None
     if action.amount <= auction.bid:
-        raise IllegalAction(f"A bid must be above {auction.bid}.")
+        raise IllegalAction(
+            f"The bid on plant {auction.plant} is {auction.bid}: bid at least {auction.bid + 1}."
+        )
     if action.amount > state.players[seat].money:
         money = state.players[seat].money
-        raise IllegalAction(f"You cannot bid {action.amount}: you have {money}.")
+        raise IllegalAction(f"You cannot bid {action.amount} Elektro: you have {money}.")
     auction.bid = action.amount
     auction.leader = seat
     auction.turn = next_bidder(state, seat, auction.bidders)
@@ -64,9 +70,16 @@ def drop(state: State, seat: int) -> None:
         auction.turn = next_bidder(state, seat, auction.bidders)
 
 
+def pass_refusal(round_: int) -> str | None:
+    """Why nobody may pass in this round's auction phase, if so: in round 1 every player buys a
+    plant."""
+    return "Nobody may pass in round 1: every player buys a plant." if round_ == 1 else None
+
+
 def pass_turn(state: State, seat: int) -> None:
-    if state.round == 1:
-        raise IllegalAction("Nobody may pass in round 1: every player buys a plant.")
+    reason = pass_refusal(state.round)
+    if reason:
+        raise IllegalAction(reason)
     state.own(seat).passed = True
     end_if_done(state)
 
@@ -103,7 +116,8 @@ def discard_plant(state: State, seat: int, action: DiscardPlant) -> None:
         raise IllegalAction("Your resources still do not fit on your remaining plants.")
     need = excess(kept, p.fuel)
     if sum(back.values()) > need:
-        raise IllegalAction(f"Return only what no longer fits: {need} token(s).")
+        tokens = "1 token" if need == 1 else f"{need} tokens"
+        raise IllegalAction(f"Return only what no longer fits: {tokens}.")
     p.plants = kept
     p.fuel = fuel
     for r in RESOURCES:

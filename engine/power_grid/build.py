@@ -5,8 +5,8 @@ from engine.power_grid.actions import Build as BuildAction
 from engine.power_grid.actions import Buy
 from engine.power_grid.market import buy_cost, max_cities, remove_lowest, settle
 from engine.power_grid.network import INF, connection_cost, distances, nearest
-from engine.power_grid.rules import RESOURCES, city_regions, player_count, tables
-from engine.power_grid.scoring import excess
+from engine.power_grid.rules import RESOURCES, city_regions, game_map, player_count, tables
+from engine.power_grid.scoring import burns, excess, room
 from engine.power_grid.state import State
 
 
@@ -23,11 +23,26 @@ def price_buy(state: State, seat: int, resources: dict[str, int]) -> tuple[int, 
             raise IllegalAction(f"The market holds only {state.resources[r]} {r}.")
         total += cost
     if total > p.money:
-        raise IllegalAction(f"That costs {total} and you have {p.money}.")
+        raise IllegalAction(f"Those resources cost {total} Elektro and you have {p.money}.")
     fuel = {r: p.fuel[r] + want[r] for r in RESOURCES}
     if excess(p.plants, fuel):
-        raise IllegalAction("Your plants cannot store that many resources.")
+        raise IllegalAction(_no_room(p.plants, p.fuel, want))
     return total, fuel
+
+
+def _no_room(owned: list[int], fuel: dict[str, int], want: dict[str, int]) -> str:
+    """Why these tokens do not fit on the seat's plants, naming the resource."""
+    wanted = [r for r in RESOURCES if want[r]]
+    for r in wanted:
+        if not burns(owned, r):
+            return f"None of your plants burns {r}."
+    for r in wanted:
+        left = room(owned, fuel, r)
+        if want[r] > left:
+            if not left:
+                return f"Your plants have no room for more {r}."
+            return f"Your plants have room for only {left} more {r}."
+    return "Your plants cannot store all of that: coal and oil share your hybrid plants' room."
 
 
 def can_buy(state: State, seat: int, resources: dict[str, int]) -> bool:
@@ -72,13 +87,24 @@ def price_build(state: State, seat: int, cities: list[str]) -> int:
 def build_costs(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
     """What a build costs in connections and in houses, city by city from the growing network;
     refuses illegal ones."""
+    links, houses = quote_build(state, seat, cities)
+    money = state.players[seat].money
+    if links + houses > money:
+        raise IllegalAction(f"That build costs {links + houses} Elektro and you have {money}.")
+    return links, houses
+
+
+def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
+    """What a build would cost in connections and in houses, whether or not the seat can pay
+    (a panel names the total it lacks); refuses a build the rules forbid otherwise."""
     p = state.players[seat]
     if not cities:
         raise IllegalAction("Name at least one city to build in.")
     if len(set(cities)) != len(cities):
         raise IllegalAction("A build names a city twice.")
-    if len(p.cities) + len(cities) > tables().houses_per_player:
-        raise IllegalAction(f"You have only {tables().houses_per_player - len(p.cities)} houses.")
+    left = tables().houses_per_player - len(p.cities)
+    if len(cities) > left:
+        raise IllegalAction(f"You have only {_houses(left)} left.")
     known = city_regions(state.config.map)
     dist = city_dist(state)
     network = list(p.cities)
@@ -86,23 +112,28 @@ def build_costs(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
     links = houses = 0
     for city in cities:
         if city not in known:
-            raise IllegalAction(f"There is no city called {city!r} on this map.")
+            name = game_map(state.config.map).name
+            raise IllegalAction(f"There is no city “{city}” on the {name} map.")
         if known[city] not in state.regions:
             raise IllegalAction(f"{city} is not in a region in play.")
         if city in network:
             raise IllegalAction(f"You already have a house in {city}.")
         taken = len(state.houses.get(city, []))
         if taken >= limit:
-            raise IllegalAction(f"{city} is full: Step {state.step} allows {limit} house(s).")
+            raise IllegalAction(
+                f"{city} is full: Step {state.step} allows {_houses(limit)} a city."
+            )
         link = connection_cost(dist, network, city)
         if link >= INF:
             raise IllegalAction(f"{city} cannot be reached from your network.")
         links += link
         houses += tables().house_slot_costs[taken]
         network.append(city)
-    if links + houses > p.money:
-        raise IllegalAction(f"That build costs {links + houses} and you have {p.money}.")
     return links, houses
+
+
+def _houses(n: int) -> str:
+    return "1 house" if n == 1 else f"{n} houses"
 
 
 def build(state: State, seat: int, action: BuildAction) -> None:

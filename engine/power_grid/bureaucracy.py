@@ -22,7 +22,9 @@ def power(state: State, seat: int, action: Power) -> None:
     if hybrid == 0 and any(mix.values()):
         raise IllegalAction("A coal/oil mix is only for hybrid plants, and none of these is one.")
     if hybrid and sum(mix.values()) != hybrid:
-        raise IllegalAction(f"Your hybrid plants burn {hybrid} coal and oil in all; say how.")
+        raise IllegalAction(
+            f"Your hybrid plants burn {hybrid} coal and oil in all: say how many of each."
+        )
     burn = {r: need[r] + mix.get(r, 0) for r in RESOURCES}
     for r in RESOURCES:
         if burn[r] > p.fuel[r]:

@@ -63,6 +63,26 @@ def expected(state: State, seat: int) -> tuple[str, ...]:
     return ("power",)
 
 
+def waiting_for(state: State) -> str:
+    """What a seat owed a move must do now, in words: the refusal of a move of another kind (a
+    slash command or a stale panel for an earlier part of the round)."""
+    if state.discard is not None:
+        return "First discard a plant: you have one more than you may keep."
+    if state.phase == "regions":
+        return "The players are picking the regions in play: pick a region."
+    if state.phase == "auction" and state.auction is None:
+        return "No auction is open: open one with a plant and a bid, or pass."
+    if state.phase == "auction":
+        a = state.auction
+        assert a is not None
+        return f"Plant {a.plant} is on auction at {a.bid}: bid more, or drop out."
+    if state.phase == "resources":
+        return "It is time to buy resources: buy some, or say you are done."
+    if state.phase == "build":
+        return "It is time to build: build in cities, or say you are done."
+    return "It is time to power your cities: say which plants run."
+
+
 class PowerGrid:
     """The rules of Power Grid (original edition, WBC house rules) behind the engine contract."""
 
@@ -107,10 +127,8 @@ class PowerGrid:
             if seat == CHANCE:
                 raise IllegalAction("No shuffle or draw is owed now.")
             raise IllegalAction(f"It is not seat {seat}'s turn.")
-        kinds = expected(state, seat)
-        if act.type not in kinds:
-            waits = " or ".join(kinds)
-            raise IllegalAction(f"The game waits for {waits}, not {act.type}.")
+        if act.type not in expected(state, seat):
+            raise IllegalAction(waiting_for(state))
         new = state.fork()
         _dispatch(new, seat, act)
         return new
@@ -119,6 +137,13 @@ class PowerGrid:
         self, before: State, seat: int, action: Action | dict[str, Any], after: State
     ) -> list[Event]:
         return events.happened(before, seat, action, after)
+
+    def reversible(self, step: Logged) -> bool:
+        """A buy, and a build that drew no plant from the deck: the seat stays on turn and
+        nothing hidden or left to chance came of it. Everything else ends a turn, bids against
+        others, or (powering, a pick) is seen by everyone at once."""
+        kind = step.action.get("type")
+        return kind == "buy" or (kind == "build" and step.after.deck == step.before.deck)
 
     def legal_actions(self, state: State, seat: int) -> list[BaseModel]:
         """Every legal action; for buy and build, done plus each legal one-token or one-city

@@ -37,6 +37,20 @@ def excess(owned: list[int], fuel: dict[str, int]) -> int:
     return max(0, over[0]) + max(0, over[1]) + max(0, mixed)
 
 
+def burns(owned: list[int], resource: str) -> bool:
+    """Whether any of these plants burns `resource` (a hybrid burns coal and oil)."""
+    kinds = {resource, "hybrid"} if resource in ("coal", "oil") else {resource}
+    return any(plants()[n].type in kinds for n in owned)
+
+
+def room(owned: list[int], fuel: dict[str, int], resource: str) -> int:
+    """How many more tokens of `resource` fit on these plants beside the pool they hold."""
+    more = 0
+    while not excess(owned, {**fuel, resource: fuel.get(resource, 0) + more + 1}):
+        more += 1
+    return more
+
+
 def fuel_need(run: list[int]) -> tuple[dict[str, int], int]:
     """Tokens burnt per single resource by running these plants, and the hybrids' total need."""
     need, hybrid = _fuel_need(tuple(run))

@@ -85,7 +85,10 @@ def turn_order(state: State, action: TurnOrder) -> None:
 def pick_region(state: State, action: PickRegion) -> None:
     m = game_map(state.config.map)
     if action.region not in m.regions:
-        raise IllegalAction(f"{action.region!r} is not a region of this map.")
+        raise IllegalAction(
+            f"There is no “{action.region}” region on the {m.name} map: "
+            f"its regions are {', '.join(m.regions)}."
+        )
     if action.region in state.regions:
         raise IllegalAction(f"The {action.region} region is already picked.")
     picked = {*state.regions, action.region}

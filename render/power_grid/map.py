@@ -60,6 +60,8 @@ NOTE_H = 40
 REGION_FONT = 30
 FOCUS_H = 1000
 """Height of the part of the map cut around a player's network."""
+FOCUS_PAD = 110
+"""Room kept around a network's outer cities in the focus: their halos and names."""
 DOT_R = 13
 """A city on the overview, where houses are seat-coloured wedges and names are left out."""
 
@@ -101,33 +103,136 @@ def map_image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes
 
 
 def map_focus(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """PNG of the part of the map around the viewer's network, at the whole map's scale (so it
-    reads on a phone); the overview where there is no network to show yet."""
-    seat = view.get("viewer")
-    if seat is None or view["phase"] in ("setup", "regions"):
+    """PNG of the part of the map holding all of the viewer's network: at the whole map's scale
+    with names and costs (so it reads on a phone) when the network fits, else drawn smaller like
+    the overview with the network's names and costs; the overview where there is no network."""
+    frame = focus_frame(view)
+    if frame is None:
         return map_overview(view, names)
-    own = [c["name"] for c in view["cities"] if seat in c["houses"]]
-    if not own:
-        return map_overview(view, names)
-    layout = _layout_of(view)
-    whole = Image.new("RGB", (layout.width, layout.height), PANEL)
-    _draw_map(ImageDraw.Draw(whole), view, layout, (0, 0))
-    window = _window(layout, _neighbourhood(view, own), WIDTH - 24, FOCUS_H)
-    part = whole.crop(window)
+    window, scale = frame
+    layout, width = _layout_of(view), WIDTH - 24
+    if scale == 1.0:
+        part = _detailed(view, layout, window)
+        note = "Around your network · the whole map: /game board"
+    else:
+        part = _compact(view, layout, window, scale, own_cities(view))
+        note = "Your whole network · names and costs: /game board"
     foot = legend_height(view, WIDTH)
     top = HEADER_H + NOTE_H
     img, draw = canvas(WIDTH, top + part.height + 8 + foot)
     header(draw, view, names, WIDTH)
-    note = "Around your network · the whole map: /game board"
     draw.text(
         (26, HEADER_H - 4), fit(note, font(MIN_TEXT), WIDTH - 52), font=font(MIN_TEXT), fill=INK
     )
-    img.paste(part, (12, top))
+    # A part narrower than the frame (a whole small map) sits centred on the map's colour.
+    draw.rectangle((12, top, WIDTH - 12, top + part.height), fill=PANEL)
+    img.paste(part, (12 + (width - part.width) // 2, top))
     draw.rounded_rectangle(
         (12, top, WIDTH - 12, top + part.height), radius=18, outline=RULE, width=2
     )
     legend(draw, view, names, WIDTH, top + part.height + 8)
     return png(img)
+
+
+def own_cities(view: dict[str, Any]) -> list[str]:
+    """The viewer's cities (none for a spectator)."""
+    seat = view.get("viewer")
+    return [c["name"] for c in view["cities"] if seat is not None and seat in c["houses"]]
+
+
+def focus_frame(view: dict[str, Any]) -> tuple[Rect, float] | None:
+    """The part of the map (in the whole map's pixels) the focus shows, and the scale it is drawn
+    at (1: the whole map's, with names and costs); None before the viewer has a network."""
+    own = own_cities(view)
+    if not own or view["phase"] in ("setup", "regions"):
+        return None
+    layout = _layout_of(view)
+    must = _bounds(layout, own)
+    width = WIDTH - 24
+    scale = min(1.0, width / (must[2] - must[0]), FOCUS_H / (must[3] - must[1]))
+    window = _window(layout, must, _neighbourhood(view, own), width / scale, FOCUS_H / scale)
+    return window, scale
+
+
+def _detailed(view: dict[str, Any], layout: Layout, window: Rect) -> Image.Image:
+    """The map at full scale (names, slots, costs), cut to `window`."""
+    whole = Image.new("RGB", (layout.width, layout.height), PANEL)
+    _draw_map(ImageDraw.Draw(whole), view, layout, (0, 0))
+    x0, y0, x1, y1 = (round(v) for v in window)
+    return whole.crop((x0, y0, x1, y1))
+
+
+def _compact(
+    view: dict[str, Any], layout: Layout, window: Rect, scale: float, own: list[str]
+) -> Image.Image:
+    """`window` drawn `scale` times smaller in the overview's way (cities as dots with houses as
+    wedges), with the costs of the network's connections and the names of its cities and their
+    neighbours wherever they fit clear of the dots and each other (the network's first)."""
+    x0, y0, x1, y1 = window
+    size = (int((x1 - x0) * scale), int((y1 - y0) * scale))
+    part = Image.new("RGB", size, PANEL)
+    draw = ImageDraw.Draw(part)
+    live = _live_regions(view)
+
+    def at(name: str) -> tuple[float, float]:
+        x, y = layout.pos[name]
+        return (x - x0) * scale, (y - y0) * scale
+
+    _halos_and_lines(draw, view, live, at, HALO_R * scale * 1.1, 3)
+    for c in view["cities"]:
+        _dot(draw, at(c["name"]), c, c["region"] in live)
+    for region, (x, y) in layout.regions.items():
+        _region_label(draw, ((x - x0) * scale, (y - y0) * scale), region, view)
+    taken: list[Rect] = []
+    for c in view["cities"]:
+        x, y = at(c["name"])
+        taken.append((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R))
+    mine = set(own)
+    region_of = {c["name"]: c["region"] for c in view["cities"]}
+    for e in view["connections"]:
+        ends = {e["a"], e["b"]}
+        if e["cost"] and ends & mine and all(region_of[c] in live for c in ends):
+            (ax, ay), (bx, by) = at(e["a"]), at(e["b"])
+            centre = ((ax + bx) / 2, (ay + by) / 2)
+            box = (centre[0] - COST_R, centre[1] - COST_R, centre[0] + COST_R, centre[1] + COST_R)
+            if not _clash(box, taken, (0.0, 0.0, *size)):
+                _cost(draw, centre, e["cost"], True)
+                taken.append(box)
+    bounds = (4.0, 4.0, size[0] - 4.0, size[1] - 4.0)
+    near = [c for c in _neighbourhood(view, own) if c not in mine]
+    for i, name in enumerate([*sorted(own), *near]):
+        placed = _place_name(draw, at(name), name, taken, bounds, must=i < len(own))
+        if placed:
+            taken.append(placed)
+    return part
+
+
+def _place_name(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    name: str,
+    taken: list[Rect],
+    bounds: Rect,
+    must: bool,
+) -> Rect | None:
+    """A city's name beside its dot where it clashes least; one that need not be drawn is left
+    out where it would overlap anything. Returns where it went."""
+    x, y = centre
+    name_font = font(MIN_TEXT, bold=True, condensed=True)
+    w, h = name_font.getlength(name), MIN_TEXT + 4
+    gap = DOT_R + 3
+    options = [
+        (x - w / 2, y + gap),
+        (x - w / 2, y - gap - h),
+        (x + gap, y - h / 2),
+        (x - gap - w, y - h / 2),
+    ]
+    rects = [(ox, oy, ox + w, oy + h) for ox, oy in options]
+    best = min(rects, key=lambda r: _clash(r, taken, bounds))
+    if not must and _clash(best, taken, bounds):
+        return None
+    draw.text(best[:2], name, font=name_font, fill=INK, stroke_width=4, stroke_fill=PANEL)
+    return best
 
 
 def map_overview(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -250,15 +355,32 @@ def _neighbourhood(view: dict[str, Any], own: list[str]) -> list[str]:
     return sorted(near)
 
 
-def _window(layout: Layout, cities: list[str], width: int, height: int) -> Rect:
-    """A `width` × `height` crop of the map centred on `cities` (kept inside the map)."""
+def _bounds(layout: Layout, cities: list[str]) -> Rect:
+    """The box around `cities` with room for their halos and names, inside the map."""
     xs = [layout.pos[c][0] for c in cities]
     ys = [layout.pos[c][1] for c in cities]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return (
+        max(0.0, min(xs) - FOCUS_PAD),
+        max(0.0, min(ys) - FOCUS_PAD),
+        min(float(layout.width), max(xs) + FOCUS_PAD),
+        min(float(layout.height), max(ys) + FOCUS_PAD),
+    )
+
+
+def _window(layout: Layout, must: Rect, around: list[str], width: float, height: float) -> Rect:
+    """A `width` × `height` cut of the map (or all of it, if smaller) centred on the cities
+    `around`, then moved to hold the box `must` whole, kept inside the map."""
+    xs = [layout.pos[c][0] for c in around]
+    ys = [layout.pos[c][1] for c in around]
     w, h = min(width, layout.width), min(height, layout.height)
-    x0 = min(max(0.0, cx - w / 2), layout.width - w)
-    y0 = min(max(0.0, cy - h / 2), layout.height - h)
-    return int(x0), int(y0), int(x0 + w), int(y0 + h)
+    x0 = (min(xs) + max(xs) - w) / 2
+    y0 = (min(ys) + max(ys) - h) / 2
+    # `must` fits in the window (the scale was chosen so), so both moves keep it whole.
+    x0 = min(max(x0, must[2] - w), must[0])
+    y0 = min(max(y0, must[3] - h), must[1])
+    x0 = min(max(0.0, x0), layout.width - w)
+    y0 = min(max(0.0, y0), layout.height - h)
+    return x0, y0, x0 + w, y0 + h
 
 
 def _live_regions(view: dict[str, Any]) -> set[str]:

@@ -47,14 +47,47 @@ async def _move_by_panel(s, person: User, panel: Message, action: dict) -> bool:
         await respond(s.select(person, panel, kinds["custom_id"], [resource]))
     if kind == "buy" and len(action["resources"]) > 1:
         return False
+    if kind == "build":
+        return await _build_by_panel(s, person, panel, action["cities"])
     if kind in ("pick_region", "bid", "open", "power", "discard_plant", "buy"):
-        select = _by(panel, "pl:act:")
         key = json.dumps(action, separators=(",", ":"), sort_keys=True)
-        if key not in [o["value"] for o in select["options"]]:
+        if kind in ("bid", "open") and key not in _values(_by(panel, "pl:act:")):
+            await _other_amount(s, person, panel, action.get("amount", action.get("bid")))
+        select = _by(panel, "pl:act:")
+        if key not in _values(select):
             return False
         await respond(s.select(person, panel, select["custom_id"], [key]))
         return True
     return False
+
+
+def _values(select: dict) -> list[str]:
+    return [o["value"] for o in select["options"]]
+
+
+async def _other_amount(s, person: User, panel: Message, amount: int) -> None:
+    """ "Other amount…": the range holding `amount`, then (ranges of ranges) again until the
+    panel's first select offers it."""
+    while not any(f"{amount} Elektro" in o["label"] for o in _by(panel, "pl:act:")["options"]):
+        ranges = _by(panel, "pg:amounts:")
+        value = next(
+            v for v in _values(ranges) if int(v.split("-")[0]) <= amount <= int(v.split("-")[1])
+        )
+        await respond(s.select(person, panel, ranges["custom_id"], [value]))
+
+
+async def _build_by_panel(s, person: User, panel: Message, cities: list[str]) -> bool:
+    """All of `cities` chosen at once in the panel's select of cities, then the one button that
+    builds them for their total; False if the select does not offer them all."""
+    select = _by(panel, "pg:cities:")
+    offered = {o["label"].split(":")[0]: o["value"] for o in select["options"]}
+    if not set(cities) <= set(offered):
+        return False
+    await respond(s.select(person, panel, select["custom_id"], [offered[c] for c in cities]))
+    button = _by(panel, "pg:build:")
+    assert button["label"].startswith("Build "), button
+    await respond(s.click(person, panel, button["custom_id"]))
+    return True
 
 
 async def _move_by_command(s, person: User, action: dict) -> None:
@@ -100,6 +133,7 @@ async def test_a_power_grid_game_with_two_people_and_two_ai(
         await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
 
     moves = restarted = timed_out = 0
+    by_panel: set[str] = set()
     while (table := await bot.service.table(gid)).row.status == "active":
         waiting = [x for x in table.waiting_for() if not x.is_ai]
         assert waiting, "the game waits for nobody"
@@ -118,11 +152,14 @@ async def test_a_power_grid_game_with_two_people_and_two_ai(
         view = table.game.view(table.state, seat.seat)
         action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
         panel = await s.wait_for(lambda p=person: _panel(s, p, gid), TIMEOUT)
-        if not (moves % 2 and await _move_by_panel(s, person, panel, action)):
+        if moves % 2 and await _move_by_panel(s, person, panel, action):
+            by_panel.add(action["type"])
+        else:
             await _move_by_command(s, person, action)
         moves += 1
         await s.wait_for(bot_idle(bot), TIMEOUT)
     assert restarted and timed_out
+    assert {"open", "build", "done"} <= by_panel, by_panel
     await s.wait_for(lambda: any("**Game over!**" in m.content for m in s.messages(scene.channel)))
     await bot.delivery.flush()
     over = next(m for m in s.messages(scene.channel) if "**Game over!**" in m.content)

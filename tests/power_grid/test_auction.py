@@ -17,12 +17,17 @@ def test_bidding_goes_clockwise_by_seat_from_the_opener() -> None:
     state = start(4, order=[2, 0, 3, 1])
     assert G.to_act(state) == {2}
     refused(state, 2, {"type": "pass"}, "round 1")
-    refused(state, 2, {"type": "open", "plant": 7, "bid": 7}, "not for sale")
+    refused(
+        state,
+        2,
+        {"type": "open", "plant": 7, "bid": 7},
+        "not for sale now: the plants are 3, 4, 5, 6",
+    )
     refused(state, 2, {"type": "open", "plant": 4, "bid": 3}, "at least 4")
     refused(state, 2, {"type": "open", "plant": 4, "bid": 51}, "you have 50")
     state = act(state, 2, "open", plant=4, bid=4)
     assert G.to_act(state) == {3}
-    refused(state, 3, {"type": "bid", "amount": 4}, "above 4")
+    refused(state, 3, {"type": "bid", "amount": 4}, "The bid on plant 4 is 4: bid at least 5")
     state = act(state, 3, "bid", amount=6)
     assert G.to_act(state) == {0}
     state = act(state, 0, "drop")

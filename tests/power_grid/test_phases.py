@@ -21,14 +21,14 @@ def test_resource_prices_and_storage() -> None:
     assert [p.plants for p in state.players] == [[3], [4], [5], [6]]
     # Reverse order: seat 0 (plant 3, lowest) buys first.
     assert state.order == [3, 2, 1, 0] and G.to_act(state) == {0}
-    refused(state, 0, {"type": "buy", "resources": {"oil": 5}}, "cannot store")
-    refused(state, 0, {"type": "buy", "resources": {"coal": 1}}, "cannot store")
+    refused(state, 0, {"type": "buy", "resources": {"oil": 5}}, "room for only 4 more oil")
+    refused(state, 0, {"type": "buy", "resources": {"coal": 1}}, "None of your plants burns coal")
     refused(state, 0, {"type": "buy", "resources": {}}, "at least one")
     state = act(state, 0, "buy", resources={"oil": 2})
     assert state.players[0].money == 47 - 6 and state.resources["oil"] == 16
     state = act(state, 0, "buy", resources={"oil": 2})
     assert state.players[0].money == 41 - 7  # the third 3 and a 4
-    refused(state, 0, {"type": "buy", "resources": {"oil": 1}}, "cannot store")
+    refused(state, 0, {"type": "buy", "resources": {"oil": 1}}, "no room for more oil")
     state = act(state, 0, "done")
     # Seat 1 (coal 4): four coal cost 1+1+1+2.
     state = act(state, 1, "buy", resources={"coal": 4})
@@ -37,7 +37,8 @@ def test_resource_prices_and_storage() -> None:
     # Seat 2, hybrid 5: any mix of 4 coal and oil.
     state = act(state, 2, "buy", resources={"coal": 2, "oil": 2})
     assert state.players[2].money == 45 - (2 + 2) - (4 + 4)
-    refused(state, 2, {"type": "buy", "resources": {"coal": 1}}, "cannot store")
+    refused(state, 2, {"type": "buy", "resources": {"coal": 1}}, "no room for more coal")
+    refused(state, 2, {"type": "buy", "resources": {"garbage": 1}}, "None of your plants burns")
     state = act(state, 2, "done")
     legal = [a.model_dump() for a in G.legal_actions(state, 3)]
     assert legal == [{"type": "done"}, {"type": "buy", "resources": {"garbage": 1}}]
@@ -61,7 +62,7 @@ def test_connection_costs_and_house_slots() -> None:
     assert state.players[0].money == 147 - 10
     refused(state, 0, {"type": "build", "cities": ["Berlin"]}, "already have")
     refused(state, 0, {"type": "build", "cities": ["Köln"]}, "not in a region in play")
-    refused(state, 0, {"type": "build", "cities": ["Paris"]}, "no city called")
+    refused(state, 0, {"type": "build", "cities": ["Paris"]}, "no city “Paris” on the Germany map")
     refused(state, 0, {"type": "build", "cities": []}, "at least one")
     refused(state, 0, {"type": "build", "cities": ["Kiel", "Kiel"]}, "twice")
     state = act(state, 0, "done")

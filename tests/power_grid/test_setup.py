@@ -58,7 +58,9 @@ def test_region_picks_cycle_through_turn_order_and_stay_completable() -> None:
     state = G.apply(state, CHANCE, {"type": "shuffle", "deck": cards[8:], "removed": cards[:8]})
     state = G.apply(state, CHANCE, {"type": "turn_order", "order": [1, 0]})
     assert state.phase == "regions" and state.round == 0 and G.to_act(state) == {1}
-    refused(state, 1, {"type": "pick_region", "region": "mars"}, "not a region")
+    refused(
+        state, 1, {"type": "pick_region", "region": "mars"}, "no “mars” region on the Germany map"
+    )
     refused(state, 0, {"type": "pick_region", "region": "green"}, "not seat 0's turn")
     # A gap is fine before the last pick: brown and red can still be joined by green or yellow.
     state = act(state, 1, "pick_region", region="brown")
@@ -93,7 +95,7 @@ def test_malformed_actions_are_refused() -> None:
     refused(state, 0, {"type": "open", "plant": 3, "bid": 3.0}, "“bid” must be a whole number")
     refused(state, 0, {"type": "open", "plant": 3}, "“bid” is missing")
     refused(state, 0, {"type": "open", "plant": 3, "bid": 3, "x": 1}, "“x” is not something")
-    refused(state, 0, {"type": "bid", "amount": 4}, "waits for open or pass")
+    refused(state, 0, {"type": "bid", "amount": 4}, "No auction is open: open one with a plant")
     refused(state, 9, {"type": "pass"}, "not at this table")
     refused(state, CHANCE, {"type": "shuffle", "deck": []}, "no shuffle")
 

@@ -10,7 +10,8 @@ from PIL import ImageChops
 from engine import registry
 from engine.core import step
 from engine.power_grid import autopilot
-from render.power_grid import map_image, market, panel_box, results
+from render.power_grid import map_focus, map_image, market, panel_box, results
+from render.power_grid.map import _layout_of, focus_frame, own_cities
 from render.power_grid.pieces import labels as seat_labels
 from tests.render.pngs import EXOTIC, check, decode
 
@@ -159,3 +160,31 @@ def test_every_tiebreak_note_renders():
         check(data)
         notes.add(data)
     assert plain not in notes and len(notes) == 4
+
+
+@pytest.mark.parametrize(("map_name", "players", "seed"), [("usa", 5, 2), ("germany", 2, 0)])
+def test_the_turn_image_holds_all_of_the_seat_s_network(map_name, players, seed):
+    """At every build of a game, each seat's focus frame holds all of its cities with room for
+    their names, drawn at the whole map's scale when they fit and smaller (but legible) when not."""
+    config = G.Config(players=players, map=map_name)
+    state, rng = G.new(config, seed), Random(seed)
+    scales = set()
+    while not G.is_over(state):
+        if state.phase == "build":
+            for seat in range(players):
+                view = G.view(state, seat)
+                frame = focus_frame(view)
+                if not own_cities(view):
+                    assert frame is None
+                    continue
+                assert frame is not None
+                (x0, y0, x1, y1), scale = frame
+                pos = _layout_of(view).pos
+                for city in own_cities(view):
+                    x, y = pos[city]
+                    assert x0 + 40 <= x <= x1 - 40 and y0 + 40 <= y <= y1 - 40, (city, frame)
+                scales.add(scale == 1.0)
+        state = step(G, state, rng, _policy)
+    assert scales == {True, False}
+    view = G.view(state, 0)
+    assert check(map_focus({**view, "phase": "build"}, None)).width == 1040

@@ -8,7 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import GameBot
-from bot.games.power_grid.controls import plant_label, power_options, quantities
+from bot.games.power_grid.controls import power_options, quantities
+from bot.games.power_grid.words import plant_label
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.ui.commands import DEADLINES, Deadline, game_choices, open_here

@@ -6,31 +6,100 @@ from bot.games.power_grid import words
 from bot.service.hosting import Hosted
 from data import load_text
 from engine.power_grid import autopilot
+from engine.power_grid.auction import pass_refusal
+from engine.power_grid.state import State
 
 ORDER = ("setup", "regions", "auction", "resources", "build", "bureaucracy", "over")
-PREMOVES = {"auction": "Pass every auction this round", "resources": "Buy no resources this round"}
-"""Pre-moves by the phase they cover (their keys)."""
+PREMOVES = {
+    "auction": "Pass every auction this round",
+    "resources": "Buy no resources this round",
+    "bid": "Bid for me, up to",
+}
+"""Pre-moves by the phase they cover (their keys); "bid" is a maximum bid in the running
+auction, raised by the minimum for its owner at a person's pace."""
 
 
 class PowerGridTurns:
     """Power Grid is played turn by turn (bureaucracy by everyone at once)."""
 
     premoves = PREMOVES
+    paced: frozenset[str] = frozenset({"bid"})
+    """A bid made at once every time would tell the others that a maximum answers for its
+    owner; passing and buying nothing tell nothing by their speed."""
 
     def describe(self, before: Any, seat: int, action: dict[str, Any], after: Any) -> str:
         return words.describe(before, seat, action, after)
 
     def premove_scope(self, key: str, state: Any) -> Any:
+        if key == "bid":  # the running auction, and no other
+            return [state.round, "auction", state.auction.plant if state.auction else 0]
         # The phase's next occurrence: this round's if it has not ended yet, else the next one.
         later = ORDER.index(state.phase) > ORDER.index(key)
         return [state.round + 1 if later or state.round == 0 else state.round, key]
 
-    def premove_action(self, key: str, scope: Any, state: Any, seat: int) -> dict[str, Any] | None:
+    def premove_refusal(self, key: str, state: State, seat: int, amount: int | None) -> str | None:
+        """Why a pre-move set now could never be made: passing in round 1's auction (the rules
+        forbid it), a phase of this round the seat is already done with, or a game over. Neither
+        pre-move takes an amount."""
+        if state.phase == "over":
+            return "The game is over."
+        if key == "bid":
+            return _cap_refusal(state, seat, amount)
+        round_, _ = self.premove_scope(key, state)
+        if key == "auction":
+            refusal = pass_refusal(round_)
+            if refusal:
+                return f"{refusal} Set this pre-move once round 1's auction is over."
+        if round_ != state.round or state.phase != key:
+            return None
+        p = state.players[seat]
+        if key == "auction" and (p.bought or p.passed):
+            done = "bought a plant" if p.bought else "passed"
+            return f"You have {done} this round: no auction is left for you until the next."
+        if key == "resources" and _finished(state, seat):
+            return "You have finished buying resources this round."
+        return None
+
+    def premove_action(
+        self, key: str, scope: Any, state: Any, seat: int, amount: int | None
+    ) -> dict[str, Any] | None:
+        """Pass (or drop out) in this round's auction, or buy nothing; or raise by the minimum in
+        the auction a maximum bid was set for, while the raise is within it and affordable."""
+        if key == "bid":
+            auction = state.auction
+            if auction is None or scope != [state.round, "auction", auction.plant]:
+                return None
+            raise_ = auction.bid + 1
+            if auction.turn != seat or amount is None or raise_ > amount:
+                return None
+            return {"type": "bid", "amount": raise_}
         if [state.round, state.phase] != scope or state.discard is not None:
             return None
         if key == "resources":
             return {"type": "done"}
         return {"type": "drop"} if state.auction else {"type": "pass"}
+
+
+def _cap_refusal(state: State, seat: int, amount: int | None) -> str | None:
+    """Why a maximum bid can't be set now: no auction, no amount, or one the bid has passed or
+    the seat's money can't pay (the seat knows its own money)."""
+    if state.auction is None:
+        return "No auction is running: a maximum bid is for the plant on auction."
+    if seat not in state.auction.bidders:
+        return f"You are out of the auction for plant {state.auction.plant}."
+    if amount is None:
+        return "Say the most you would pay: a maximum bid takes an amount."
+    if amount <= state.auction.bid:
+        return f"The bid is already {state.auction.bid}: a maximum must be above it."
+    money = state.players[seat].money
+    if amount > money:
+        return f"You have {money} Elektro: a maximum can't be more."
+    return None
+
+
+def _finished(state: State, seat: int) -> bool:
+    """Whether the seat has had its turn in this phase of buying or building (reverse order)."""
+    return len(state.order) - 1 - state.order.index(seat) < state.turn
 
 
 PLUGIN = Hosted(

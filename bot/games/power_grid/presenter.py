@@ -4,7 +4,7 @@ from typing import Any
 
 import render.power_grid as power_grid
 from bot.games.power_grid.controls import DYNAMIC_ITEMS, panel
-from bot.games.power_grid.words import PHASES, phase_name
+from bot.games.power_grid.words import CONFIRM_TYPES, PHASES, confirm, phase_name, stakes
 from bot.ui.presenter import Presenter
 
 MAP_PHASES = ("regions", "build")
@@ -44,5 +44,8 @@ PRESENTER = Presenter(
     phase_image=_phase_image,
     turn_panel=panel,
     phase_words=phase_name,
+    stakes=stakes,
+    confirm_types=CONFIRM_TYPES,
+    confirm=confirm,
     dynamic_items=DYNAMIC_ITEMS,
 )

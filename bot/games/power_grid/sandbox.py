@@ -1,6 +1,7 @@
 """The sandbox's Power Grid game: Ada and Ben and an AI on Germany with the WBC house rules.
-Ada plays by her DM panels, Ben by `/powergrid` commands; after two rounds both hand their
-seats to the AI, which plays the game out (a short game for a newcomer to read)."""
+Ada plays by her DM panels (she buys a coal by mistake and takes it back with Undo, and lets a
+maximum bid answer for her in an auction), Ben by `/powergrid` commands; after two rounds both
+hand their seats to the AI, which plays the game out (a short game for a newcomer to read)."""
 
 import json
 from typing import TYPE_CHECKING
@@ -25,8 +26,10 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         [(ben, "join"), (ada, "ai"), (ada, "start")],
         max_players=3,
     )
-    looked = False
+    looked = undone = capped = False
     while (table := await sb.bot.service.table(gid)).row.status == "active":
+        # A person reads the redrawn panel before tapping it again.
+        await sb.bot.delivery.flush()
         if table.state.round > ROUNDS:
             break
         if table.state.round == 2 and not looked:
@@ -34,6 +37,20 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
             looked = True
         seat = next(s for s in table.waiting_for() if not s.is_ai)
         person = ada if seat.user_id == ada.id else ben
+        if person is ada:
+            turn = await sb.bot.service.turn(gid, ada.id)
+            if turn.answering:
+                sb.note("Ada's maximum bid answers for her a few minutes later, as a person would.")
+                sb.clock.advance(minutes=3)
+                await sb.server.wait_for(lambda t=turn.turn: _moved(sb, gid, t), 15)
+                continue
+            legal = {a["type"] for a in turn.legal}
+            if not undone and "buy" in legal:
+                undone = await _buy_and_undo(sb, ada, gid, turn.turn)
+                continue
+            if not capped and "bid" in legal:
+                capped = await _cap(sb, ada, gid, turn.turn)
+                continue
         view = table.game.view(table.state, seat.seat)
         action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
         if person is ada and await _by_panel(sb, ada, gid, action):
@@ -60,6 +77,46 @@ async def _by_panel(sb: "Sandbox", person: User, gid: int, action: dict) -> bool
             await sb.act(sb.server.select(person, panel, custom_id, [key]))
             return True
     return False
+
+
+async def _moved(sb: "Sandbox", gid: int, turn: int) -> bool:
+    return await sb.bot.service.action_count(gid) > turn
+
+
+def _component(panel: Message, prefix: str) -> dict | None:
+    return next(
+        (c for c in panel.iter_components() if c.get("custom_id", "").startswith(prefix)), None
+    )
+
+
+async def _buy_and_undo(sb: "Sandbox", ada: User, gid: int, turn: int) -> bool:
+    """Ada picks a resource and buys one by mistake, then takes it back with Undo."""
+    panel = await sb.server.wait_for(lambda: _panel(sb, ada, gid), 15)
+    kinds = _component(panel, f"pg:kind:{gid}:")
+    if kinds is None:
+        return False
+    sb.note("Ada buys a resource by mistake, and takes it back with Undo.")
+    await sb.act(sb.server.select(ada, panel, kinds["custom_id"], [kinds["options"][0]["value"]]))
+    amounts = _component(panel, f"pl:act:{gid}:")
+    assert amounts is not None
+    first = amounts["options"][0]["value"]
+    await sb.act(sb.server.select(ada, panel, amounts["custom_id"], [first]))
+    undo = f"pl:undo:{gid}:{turn + 1}"
+    await sb.server.wait_for(lambda: panel.find_component(custom_id=undo), 15)
+    await sb.act(sb.server.click(ada, panel, undo))
+    return True
+
+
+async def _cap(sb: "Sandbox", ada: User, gid: int, turn: int) -> bool:
+    """Ada sets a maximum bid on her panel: the bot raises for her, and only she knows it."""
+    panel = await sb.server.wait_for(lambda: _panel(sb, ada, gid), 15)
+    caps = _component(panel, f"pl:pre:{gid}:")
+    if caps is None:
+        return False
+    cap = caps["options"][min(12, len(caps["options"]) - 1)]["value"]
+    sb.note(f"Ada sets a maximum bid of {cap} Elektro on her panel; nobody else learns it.")
+    await sb.act(sb.server.select(ada, panel, caps["custom_id"], [cap]))
+    return True
 
 
 def _panel(sb: "Sandbox", person: User, gid: int) -> Message | None:

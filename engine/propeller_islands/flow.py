@@ -88,12 +88,37 @@ def expecting(s: State) -> tuple[int | None, str, tuple[str, ...]]:
     return None, s.phase, ()
 
 
+VERBS = {
+    "keep_character": "keep a character",
+    "claim": "claim a tile",
+    "draft": "draft a die",
+    "adjust": "change the die",
+    "discard": "discard a tile",
+    "activate": "activate buildings",
+    "use": "activate a building",
+    "done": "finish this step",
+    "complete": "complete a blueprint",
+    "end_turn": "end the turn",
+    "deploy": "deploy a worker",
+    "reward": "pick a dock reward",
+    "place": "place a tile",
+    "depot": "pick a depot",
+    "choose": "choose energy or steel",
+    "install": "install an upgrade",
+    "keep": "set the upgrade aside",
+    "take": "take a blueprint",
+}
+"""The players' action types as the moves they make (refusals name them)."""
+
+
 def waiting(s: State) -> str:
+    """What the game waits for, without seat numbers: "a player to draft a die"."""
     seat, point, _ = expecting(s)
     if seat is None:
         return "nobody: the game is over"
-    who = "the chance seat" if seat == CHANCE else f"seat {seat}"
-    return f"{who} {WHAT[point]}"
+    if seat == CHANCE:
+        return "the setup" if point == "setup" else "the roll of the dice"
+    return f"a player {WHAT[point]}"
 
 
 class Ctx:

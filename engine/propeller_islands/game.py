@@ -4,6 +4,7 @@ from random import Random
 from typing import Any
 
 from engine.core import (
+    CHANCE,
     Dynamics,
     Event,
     IllegalAction,
@@ -79,7 +80,7 @@ class PropellerIslands:
             dice = tuple(rng.randint(1, 6) for _ in range(state.dice_to_roll))
             return A.Roll(type="roll", dice=dice)
         if state.phase != "setup":
-            raise IllegalAction(f"No chance action now: waiting for {flow.waiting(state)}.")
+            raise IllegalAction(f"No chance action now: the game waits for {flow.waiting(state)}.")
         step = state.setup_step
         if step == 0:
             return A.StartPlayer(type="start_player", seat=rng.randrange(n))
@@ -112,6 +113,25 @@ class PropellerIslands:
         self, before: State, seat: int, action: A.Action | dict[str, Any], after: State
     ) -> list[Event]:
         return events.happened(before, seat, action, after)
+
+    def reversible(self, step: Logged) -> bool:
+        """True while the mover is still on the same turn and the move turned nothing face up.
+        A claim or a discard refills its offer space from the draw stack at once ("Replace the
+        building tile you took with a new one from the draw stack", part of the claim in the
+        rules), so either is final unless the stack is empty; so is a blueprint taken or drawn."""
+        before: State = step.before
+        after: State = step.after
+        if step.seat == CHANCE or flow.expecting(after)[0] != step.seat:
+            return False
+        same_turn = (before.round, before.phase, before.order_index) == (
+            after.round,
+            after.phase,
+            after.order_index,
+        )
+        drew = len(after.stack) != len(before.stack) or any(
+            len(after.bp_stack[level]) != len(before.bp_stack[level]) for level in before.bp_stack
+        )
+        return same_turn and not drew
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.result(state) if self.is_over(state) else None)

@@ -10,7 +10,7 @@ from engine.propeller_islands.components import blueprints, rules, tiles
 from engine.propeller_islands.flow import expecting, reach, steps
 from engine.propeller_islands.island import NEIGHBOURS, cell_at, depots, frontier, level, vacant
 from engine.propeller_islands.refusals import adjust_problem, legal_uses, uses
-from engine.propeller_islands.state import State
+from engine.propeller_islands.state import Player, State
 
 
 def _claims(s: State, seat: int, start: bool) -> list[A.Action]:
@@ -60,6 +60,12 @@ def _adjusts(s: State, seat: int, point: str) -> Iterator[A.Action]:
 DONE = A.made(A.Done, type="done")
 
 
+def payable(p: Player, card_id: str) -> bool:
+    """Whether `p` has what blueprint `card_id` costs."""
+    card = blueprints()[card_id]
+    return card.energy <= p.energy and card.steel <= p.steel and card.parts <= p.parts
+
+
 def legal(s: State, seat: int) -> list[A.Action]:
     """Every legal next action of `seat` (none for the chance seat)."""
     out: list[A.Action] = []
@@ -105,13 +111,7 @@ def _groups(s: State, seat: int) -> Iterator[Iterable[A.Action]]:
         yield uses(s, seat, "turn")
         yield [DONE]
     elif point == "blueprint":
-        yield [
-            A.made(A.Complete, type="complete", card=b)
-            for b in p.hand
-            if (card := blueprints()[b]).energy <= p.energy
-            and card.steel <= p.steel
-            and card.parts <= p.parts
-        ]
+        yield [A.made(A.Complete, type="complete", card=b) for b in p.hand if payable(p, b)]
         yield [A.made(A.EndTurn, type="end_turn")]
     elif point == "bonus":
         yield _adjusts(s, seat, point)

@@ -13,7 +13,7 @@ from engine.propeller_islands.effects import (
     refill,
     use_effect,
 )
-from engine.propeller_islands.flow import Ctx, expecting, waiting
+from engine.propeller_islands.flow import VERBS, WHAT, Ctx, expecting, waiting
 from engine.propeller_islands.island import any_value, banner_links, cell_at, level
 from engine.propeller_islands.legal import first
 from engine.propeller_islands.refusals import problem, use_problem
@@ -326,9 +326,10 @@ def apply(state: State, seat: int, action: object) -> State:
     if who is None:
         raise IllegalAction("The game is over.")
     if seat != who:
-        raise IllegalAction(f"It is not seat {seat}'s move: waiting for {waiting(state)}.")
+        raise IllegalAction(f"It is not your move: the game waits for {waiting(state)}.")
     if a.type not in types:
-        raise IllegalAction(f"No {a.type} now: waiting for {waiting(state)}.")
+        doing = VERBS.get(a.type, "do that")
+        raise IllegalAction(f"You can't {doing} now: the game waits for you {WHAT[point]}.")
     reason = problem(state, seat, a, point)
     if reason is not None:
         raise IllegalAction(reason)

@@ -32,8 +32,38 @@ OPTIONS: dict[str, tuple[str, ...]] = {"01": ("deploy", "resources"), "13": tupl
 """The options of the buildings that take one, by kind."""
 
 
-def hexs(at: tuple[int, int]) -> str:
-    return f"[{at[0]}, {at[1]}]"
+OPTION_WORDS = {
+    "deploy": "deploy a worker",
+    "resources": "take its resources",
+    "energy_to_steel": "trade 2 energy for 1 steel",
+    "energy_to_parts": "trade 2 energy for 1 part",
+    "steel_to_energy": "trade 1 steel for 2 energy",
+    "parts_to_energy": "trade 1 part for 2 energy",
+}
+"""A building's options as the choices a player makes."""
+TOKEN_KINDS = {"P": "production upgrade", "B": "banner", "W": "wild die upgrade"}
+
+
+def _name(tile: str) -> str:
+    """A tile as a refusal names it: its name, "Capitol" for either side of the Capitol."""
+    return "Capitol" if tile.startswith("01") else tile_name(tile)
+
+
+def _either(options: tuple[str, ...]) -> str:
+    """A building's options in words: "deploy a worker or take its resources"."""
+    words = [OPTION_WORDS[o] for o in options]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _out_of_reach(space: int, value: int, widen: bool) -> str | None:
+    """Why a die value can't take the tile in offer space `space`, named as on the forge
+    picture ("O7"); None if it reaches it."""
+    spaces = sorted(reach(value, widen))
+    if space in spaces:
+        return None
+    names = [f"O{s}" for s in spaces]
+    either = ", ".join(names[:-1]) + " or " + names[-1]
+    return f"O{space} is out of your die's reach: a {value} reaches {either}."
 
 
 def use_problem(s: State, seat: int, a: A.Use, mode: str) -> tuple[str | None, int]:
@@ -41,21 +71,21 @@ def use_problem(s: State, seat: int, a: A.Use, mode: str) -> tuple[str | None, i
     p = s.players[seat]
     c = cell_at(p, *a.tile)
     if c is None:
-        return f"There is no tile at {hexs(a.tile)} on your island.", 0
-    name = tile_name(c.tile)
+        return "Your island has no tile there.", 0
+    name = _name(c.tile)
     cat = category(c.tile)
     if cat in ("depot", "landmark"):
         return f"A {cat} like the {name} cannot be activated.", 0
     if c.worker != "ready":
-        return f"The {name} at {hexs(a.tile)} has no ready worker.", 0
+        return f"The {name} there has no ready worker.", 0
     kind = "01" if cat == "capitol" else c.tile[:2]
     allowed = OPTIONS.get(kind, ())
     if a.option is None and allowed:
-        return f"The {name} needs an option: {', '.join(allowed)}.", 0
+        return f"The {name} needs a choice: {_either(allowed)}.", 0
     if a.option is not None and a.option not in allowed:
         if not allowed:
-            return f"The {name} takes no option.", 0
-        return f"The {name} has no option {a.option!r}: use one of {', '.join(allowed)}.", 0
+            return f"The {name} has no choice to make.", 0
+        return f"The {name} can't do that: it can {_either(allowed)}.", 0
     extra = 0
     if mode != "free" and not any_value(c):
         value = s.turn.value if mode == "turn" and s.turn else s.bonus.value if s.bonus else 0
@@ -94,18 +124,18 @@ def _claim_problem(s: State, seat: int, a: A.Claim, start: bool) -> str | None:
     if not start:
         assert s.turn is not None and s.turn.value is not None
         value = s.turn.value
-        widen = level(p, "jacques") >= 2
-        if a.space not in reach(value, widen):
-            return f"Offer space {a.space} is not next to forge space {value}."
+        far = _out_of_reach(a.space, value, level(p, "jacques") >= 2)
+        if far:
+            return far
     if s.offer[a.space - 1] is None:
-        return f"Offer space {a.space} is empty."
+        return f"O{a.space} is empty."
     if cell_at(p, *a.at) is not None:
-        return f"Hex {hexs(a.at)} already holds a tile."
+        return "That spot already holds a tile."
     if start and a.at not in {(dq, dr) for dq, dr in NEIGHBOURS}:
-        return f"Your starting tile must go next to your Capitol, and {hexs(a.at)} is not."
+        return "Your starting tile must go next to your Capitol."
     # The hex is empty, so it is on the frontier if it has a neighbour.
     if not start and not neighbours(p, *a.at):
-        return f"Hex {hexs(a.at)} is not next to your island."
+        return "That spot is not next to your island."
     return None
 
 
@@ -137,7 +167,8 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
     p = s.players[seat]
     if t == "keep_character":
         if a.character not in p.dealt:
-            return f"You were dealt {' and '.join(p.dealt)}, not {a.character!r}."
+            dealt = " or ".join(characters()[c].name for c in p.dealt)
+            return f"You were dealt {dealt}: keep one of them."
         return None
     if t == "claim":
         return _claim_problem(s, seat, a, point == "start_tiles")
@@ -147,9 +178,10 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
         return adjust_problem(s, seat, a, point)
     if t == "discard":
         assert s.turn is not None and s.turn.value is not None
-        if a.space not in reach(s.turn.value, False):
-            return f"Offer space {a.space} is not next to forge space {s.turn.value}."
-        return None if s.offer[a.space - 1] else f"Offer space {a.space} is empty."
+        far = _out_of_reach(a.space, s.turn.value, False)
+        if far:
+            return far
+        return None if s.offer[a.space - 1] else f"O{a.space} is empty."
     if t == "use":
         mode = {"activating": "turn", "bonus": "bonus"}.get(point, "free")
         return use_problem(s, seat, a, mode)[0]
@@ -169,24 +201,26 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
                 )
         return None
     if t == "deploy":
-        if not p.dock[(a.from_[0] - 1) * 4 + a.from_[1] - 1]:
-            return f"Dock space {hexs(a.from_)} holds no worker."
+        row, column = a.from_
+        if not p.dock[(row - 1) * 4 + column - 1]:
+            number = (row - 1) * 4 + column
+            return f"Dock space {number} (row {row}, column {column}) holds no worker."
         c = cell_at(p, *a.to)
         if c is None or c.worker is not None or c not in vacant(p):
-            return f"There is no vacant worker housing space at {hexs(a.to)}."
+            return "That tile has no vacant worker housing space."
         return None
     if t == "reward":
         lines = s.tasks[-1].lines
-        return None if a.line in lines else f"Pick one of {' and '.join(lines)}."
+        return None if a.line in lines else f"Pick {' or '.join(lines)}: those lines are empty."
     if t == "place":
         if cell_at(p, *a.at) is not None:
-            return f"Hex {hexs(a.at)} already holds a tile."
+            return "That spot already holds a tile."
         # The hex is empty, so it is on the frontier if it has a neighbour.
-        return None if neighbours(p, *a.at) else f"Hex {hexs(a.at)} is not next to your island."
+        return None if neighbours(p, *a.at) else "That spot is not next to your island."
     if t == "depot":
         c = cell_at(p, *a.tile)
         if c is None or category(c.tile) != "depot":
-            return f"There is no depot of yours at {hexs(a.tile)}."
+            return "That is not one of your depots."
         if point == "r1" and a.tile in s.tasks[-1].used:
             return "Reward R1 takes two different depots."
         return None
@@ -197,12 +231,12 @@ def problem(s: State, seat: int, a: A.Action, point: str) -> str | None:
         kind = rules().tokens[token].kind
         c = cell_at(p, *a.tile)
         if c is None:
-            return f"There is no tile at {hexs(a.tile)} on your island."
-        name = tile_name(c.tile)
+            return "Your island has no tile there."
+        name = _name(c.tile)
         if c.tile.startswith("01") or kind not in tiles()[c.tile].slots:
-            return f"The {name} has no {kind} slot for {token}."
+            return f"The {name} has no space for a {TOKEN_KINDS[kind]}."
         if kind in c.tokens:
-            return f"The {name} already holds a {kind} token ({c.tokens[kind]})."
+            return f"The {name} already holds a {TOKEN_KINDS[kind]}."
         return None
     if t == "take":
         if (a.card is None) == (a.stack is None):
@@ -241,7 +275,7 @@ def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
         if not nelson:
             return "Only Nelson at fame 5+ may change the bonus die."
         if not a.free:
-            return 'Nobody pays energy on the bonus die: send "free": true.'
+            return "Nobody pays energy to change the bonus die: Nelson counts it as another value."
         if b.adjusted or b.used:
             return "Nelson sets the bonus value once, before his first bonus activation."
         if a.to == b.value:
@@ -261,7 +295,8 @@ def adjust_problem(s: State, seat: int, a: A.Adjust, point: str) -> str | None:
         if a.to == turn.value:
             return f"A free change must change the die: it shows {turn.value} already."
         if steps(turn.value, a.to) > charles:
-            return f"Sir Charles may change the {turn.value} by at most {charles} step(s)."
+            steps_ = "1 step" if charles == 1 else f"{charles} steps"
+            return f"Sir Charles may change the {turn.value} by at most {steps_}."
         return None
     if turn.paid:
         return "You already paid to change the die this turn."

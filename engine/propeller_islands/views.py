@@ -21,11 +21,20 @@ Shape (stable; renderers and the autopilot read it):
   or None), hub ("I"/"S"/"C"/"*"/None), slots ("PBW" letters), tokens (kind → token id),
   housing (bool), worker (None/"ready"/"lying")}), completed (card dicts), unused (token ids),
   hand (card dicts, own view only, else None), hand_size, island_workers, score (breakdown)}.
+- decision: the viewer's pending decision (None for everyone else), what its panel and picture
+  name: {point, spots (the island hexes it picks, in reading order: [{at, label ("A", "B", …),
+  fame (what placing the reward tile there gains from links)}]), claims ([{space, spots (their
+  labels), fame (label → fame from links, where any)}]), discards (offer spaces), dock
+  ([{space: [row, column], number (1–12, row by row), empties (the lines it would empty)}]),
+  activations ([q, r] of the tiles the die in play can activate now), complete (the blueprints
+  in hand it can pay for now: completed at the end of the turn), discard_energy (what a discard
+  gives)}.
 """
 
 from typing import Any
 
-from engine.propeller_islands import scoring
+from engine.propeller_islands import actions as A
+from engine.propeller_islands import legal, scoring
 from engine.propeller_islands.components import (
     blueprints,
     capitol_ids,
@@ -37,8 +46,18 @@ from engine.propeller_islands.components import (
     tile_types,
     tiles,
 )
+from engine.propeller_islands.effects import line_spaces
 from engine.propeller_islands.flow import expecting
-from engine.propeller_islands.island import banners, fame_level, houses, hub, island_workers
+from engine.propeller_islands.island import (
+    banners,
+    fame_level,
+    houses,
+    hub,
+    island_workers,
+    level,
+    place_links,
+)
+from engine.propeller_islands.refusals import legal_uses
 from engine.propeller_islands.state import Cell, Player, State
 
 
@@ -164,6 +183,100 @@ def _seat(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def spot_label(index: int) -> str:
+    """The short name of the index-th spot of a decision: A … Z, then AA, AB, …"""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _picked(a: A.Action) -> tuple[int, int] | None:
+    """The island hex an action picks (a spot to fill or a tile to use), if any."""
+    if isinstance(a, A.Claim | A.Place):
+        return a.at
+    if isinstance(a, A.Deploy):
+        return a.to
+    if isinstance(a, A.Use | A.Install | A.DepotChoice):
+        return a.tile
+    return None
+
+
+def _links(p: Player, tile: str, at: tuple[int, int]) -> int:
+    """The fame `tile` placed at `at` would make from guild links."""
+    return place_links(p, Cell(at[0], at[1], tile))
+
+
+def _emptied(p: Player, space: tuple[int, int]) -> list[str]:
+    """The dock lines that taking the worker on `space` (row, column) would empty."""
+    row, column = space
+    taken = 4 * (row - 1) + column - 1
+    return [
+        line
+        for line in (f"C{column}", f"R{row}")
+        if not any(p.dock[i] for i in line_spaces(line) if i != taken)
+    ]
+
+
+def decision(state: State, seat: int | None) -> dict[str, Any] | None:
+    """What `seat` decides now, for its panel and picture: the spots it picks (labelled in a
+    stable order), claims with their fame, the dock spaces, the buildings the die activates."""
+    who, point, _ = expecting(state)
+    if seat is None or who != seat:
+        return None
+    p = state.players[seat]
+    acts = legal.legal(state, seat)
+    # Reading order on the picture (top to bottom, then left to right), so A is found first.
+    hexes = sorted(
+        {h for a in acts if (h := _picked(a)) is not None}, key=lambda h: (2 * h[1] + h[0], h[0])
+    )
+    labels = {h: spot_label(i) for i, h in enumerate(hexes)}
+    task = state.tasks[-1] if state.tasks else None
+    placing = task.tile if task is not None and task.kind == "place" else None
+    if point in ("act", "activating", "bonus", "c3", "radio"):
+        mode = "free" if point in ("c3", "radio") else "bonus" if point == "bonus" else "turn"
+        active = sorted({u.tile for u in legal_uses(state, seat, mode)})
+    else:
+        active = []
+    claims: dict[int, set[tuple[int, int]]] = {}
+    for a in acts:
+        if isinstance(a, A.Claim):
+            claims.setdefault(a.space, set()).add(a.at)
+    return {
+        "point": point,
+        "spots": [
+            {
+                "at": list(h),
+                "label": labels[h],
+                "fame": _links(p, placing, h) if placing else 0,
+            }
+            for h in hexes
+        ],
+        "claims": [
+            {
+                "space": space,
+                "spots": [labels[h] for h in hexes if h in at],
+                "fame": {
+                    labels[h]: fame
+                    for h in hexes
+                    if h in at and (fame := _links(p, state.offer[space - 1] or "", h))
+                },
+            }
+            for space, at in claims.items()
+        ],
+        "discards": [a.space for a in acts if isinstance(a, A.Discard)],
+        "dock": [
+            {"space": list(d), "number": 4 * (d[0] - 1) + d[1], "empties": _emptied(p, d)}
+            for d in sorted({a.from_ for a in acts if isinstance(a, A.Deploy)})
+        ],
+        "discard_energy": 3 if level(p, "jacques") else 2,
+        "activations": [list(h) for h in active],
+        "complete": [b for b in p.hand if legal.payable(p, b)],
+    }
+
+
 def view(state: State, seat: int | None, result: dict[str, Any] | None) -> dict[str, Any]:
     """A JSON-ready picture of the game for `seat` (None: a spectator)."""
     who, point, _ = expecting(state)
@@ -226,4 +339,5 @@ def view(state: State, seat: int | None, result: dict[str, Any] | None) -> dict[
         "seats": [_seat(state, s, seat) for s in range(state.config.players)],
         "over": state.phase == "over",
         "result": result,
+        "decision": decision(state, seat),
     }

@@ -31,6 +31,7 @@ from render.propeller_islands.parts import (
     legend_columns,
     legend_height,
     name_line,
+    offer_tag,
     panel_box,
     resource_icon,
     tile,
@@ -142,9 +143,7 @@ def _offer(
     w = fnt.getlength(label) / 2 + 8
     # Left and right, clear of the tile's name across the hex's middle.
     reach = S * 0.95 + 4 + w if abs(ux) > 0.95 else S + 6
-    tx, ty = centre[0] + ux * reach, centre[1] + uy * reach
-    draw.rounded_rectangle((tx - w, ty - 16, tx + w, ty + 16), radius=10, fill=INK)
-    draw.text((tx, ty), label, font=fnt, fill=(255, 255, 255), anchor="mm")
+    offer_tag(draw, (centre[0] + ux * reach, centre[1] + uy * reach), space["space"])
 
 
 def _stacks(draw: ImageDraw.ImageDraw, view: dict[str, Any], y0: int) -> None:

@@ -25,19 +25,23 @@ from render.common import (
     two_lines,
 )
 from render.propeller_islands.parts import (
+    CHOICE,
     LINE_H,
     PAD,
     SQRT3,
     axial_xy,
     card,
+    choice_badge,
     draw_labelled,
     empty_hex,
     labelled_lines,
     legend,
     legend_columns,
     legend_height,
+    offer_tag,
     panel_box,
     resource_icon,
+    spot_mark,
     tile,
     token_label,
     token_mark,
@@ -54,6 +58,10 @@ ABILITY_Y = 116
 RESOURCES_H = 330
 DOCK_H = 400
 CARD_W, CARD_H = 312, 166
+OFFER_HEX = 84
+"""The largest hex of the offer strip shown while claiming."""
+OFFER_TOP, OFFER_TAG = 54, 40
+"""The strip's title height, and the room above each tile for its offer space's tag."""
 REWARD_LABEL = {
     "place_top_tile": "Top tile to island",
     "activate_two": "Activate any 2",
@@ -63,9 +71,23 @@ REWARD_LABEL = {
 
 
 def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) -> bytes:
-    """PNG of `seat`'s island and boards as the viewer of `view` may see them (hand: owner only)."""
+    """PNG of `seat`'s island and boards as the viewer of `view` may see them (hand: owner only);
+    the viewer's own pending choices are lettered (spots, tiles) and numbered (dock spaces)."""
+    return png(island_image(view, seat, names, []))
+
+
+def island_image(
+    view: dict[str, Any],
+    seat: int,
+    names: Sequence[str] | None,
+    offer: list[dict[str, Any]],
+) -> Image.Image:
+    """`island`'s picture, with the tiles of `offer` (offer entries of the view) shown above the
+    island, for a claim."""
     me = view["seats"][seat]
     labels = player_names(len(view["seats"]), names)
+    decision = view.get("decision") if view["viewer"] == seat else None
+    marks = {tuple(m["at"]): m["label"] for m in (decision or {}).get("spots", [])}
     cells = {tuple(c["at"]): c for c in me["island"]}
     spots = {
         (q + dq, r + dr) for q, r in cells for dq, dr in NEIGHBOURS if (q + dq, r + dr) not in cells
@@ -81,13 +103,15 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     island_h = int(span_y * s) + 2 * PAD + 112
     label, ability = _ability(me)
     ability_lines = labelled_lines(label, ability, width - 2 * MARGIN - 12) if label else []
-    top = ABILITY_Y + LINE_H * len(ability_lines) + 12
+    offer_y = ABILITY_Y + LINE_H * len(ability_lines) + 12
+    offer_h = _offer_height(offer, width) + 16 if offer else 0
+    top = offer_y + offer_h
     boards_y = top + island_h + 16
     dock_y = boards_y + RESOURCES_H + 16
     cards_y = dock_y + DOCK_H + 16
     cards_h = _blueprints_height(me)
     legend_y = cards_y + cards_h + 16
-    here = legend_columns(me["island"], width - 2 * MARGIN - 2 * PAD)
+    here = legend_columns(me["island"] + offer, width - 2 * MARGIN - 2 * PAD)
     height = legend_y + legend_height(here) + MARGIN
     img, draw = canvas(width, height)
 
@@ -95,17 +119,17 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     if ability_lines:
         fill = INK if me["ability"]["unlocked"] else MUTED
         draw_labelled(draw, (MARGIN + 6, ABILITY_Y), label, ability_lines, MIN_TEXT, fill)
+    if offer:
+        box = (MARGIN, offer_y, width - MARGIN, offer_y + offer_h - 16)
+        _offer(img, draw, offer, box, view["turn"])
     panel_box(draw, (MARGIN, top, width - MARGIN, top + island_h), "Island")
     now = " · ".join(x for x in (status(view, labels), die_note(view)) if x)
     fnt = font(MIN_TEXT, bold=True)
     draw.text((MARGIN + 18, top + 48), fit(now, fnt, width - 2 * MARGIN - 36), font=fnt, fill=INK)
+    key = "lettered: your choices" if marks else "dashed: free spot"
     draw.text(
         (MARGIN + 18, top + island_h - 14),
-        fit(
-            "Standing: ready · lying: used · ★ landmark VP · dashed: free spot (q,r)",
-            font(MIN_TEXT),
-            inner,
-        ),
+        fit(f"Standing: ready · lying: used · ★ landmark VP · {key}", font(MIN_TEXT), inner),
         font=font(MIN_TEXT),
         fill=MUTED,
         anchor="ld",
@@ -115,17 +139,58 @@ def island(view: dict[str, Any], seat: int, names: Sequence[str] | None = None) 
     oy += SQRT3 * s * (0.5 - min(ys))
     for q, r in sorted(spots):
         x, y = axial_xy(q, r, s)
-        empty_hex(draw, (ox + x, oy + y), s, f"{q},{r}")
+        empty_hex(draw, (ox + x, oy + y), s, "")
     landmark_vp = me["score"]["landmarks"]
     for (q, r), cell in cells.items():
         x, y = axial_xy(q, r, s)
         tile(img, (ox + x, oy + y), s, cell, seat, landmark_vp.get(cell["tile"]))
+    for (q, r), mark in marks.items():
+        x, y = axial_xy(q, r, s)
+        spot_mark(draw, (ox + x, oy + y), s, mark, (q, r) in cells)
 
+    dock = {tuple(d["space"]): d["number"] for d in (decision or {}).get("dock", [])}
     _resources(draw, me, (MARGIN, boards_y, width - MARGIN, boards_y + RESOURCES_H))
-    _dock(img, draw, me, seat, (MARGIN, dock_y, width - MARGIN, dock_y + DOCK_H))
+    _dock(img, draw, me, seat, (MARGIN, dock_y, width - MARGIN, dock_y + DOCK_H), dock)
     _blueprints(draw, me, (MARGIN, cards_y, width - MARGIN, cards_y + cards_h))
-    legend(draw, (MARGIN, legend_y, width - MARGIN, height - MARGIN), "Buildings here", here)
-    return png(img)
+    title = "Buildings here and on offer" if offer else "Buildings here"
+    legend(draw, (MARGIN, legend_y, width - MARGIN, height - MARGIN), title, here)
+    return img
+
+
+def _offer_layout(count: int, width: int) -> tuple[int, float]:
+    """Tiles per row and hex size of the offer strip: one row of up to 6, else two."""
+    per_row = count if count <= 6 else -(-count // 2)
+    room = width - 2 * MARGIN - 2 * PAD
+    return per_row, min(OFFER_HEX, (room / per_row - 12) / 2)
+
+
+def _offer_height(offer: list[dict[str, Any]], width: int) -> int:
+    per_row, s = _offer_layout(len(offer), width)
+    rows = -(-len(offer) // per_row)
+    return int(OFFER_TOP + rows * (SQRT3 * s + OFFER_TAG) + 8)
+
+
+def _offer(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    offer: list[dict[str, Any]],
+    box: tuple[int, int, int, int],
+    view_turn: dict[str, Any] | None,
+) -> None:
+    """The tiles the die of `view_turn` reaches on the offer (any tile for a starting tile),
+    each under its offer space's tag ("O4")."""
+    x0, y0, x1, _ = box
+    die = (view_turn or {}).get("value")
+    panel_box(draw, box, f"On offer for your {die}" if die else "On offer")
+    per_row, s = _offer_layout(len(offer), x1 - x0 + 2 * MARGIN)
+    pitch = (x1 - x0 - 2 * PAD) / per_row
+    for i, entry in enumerate(offer):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(offer) - row * per_row)
+        cx = x0 + PAD + (per_row - in_row) * pitch / 2 + (col + 0.5) * pitch
+        top = y0 + OFFER_TOP + row * (SQRT3 * s + OFFER_TAG)
+        offer_tag(draw, (cx, top + 16), entry["space"])
+        tile(img, (cx, top + OFFER_TAG + SQRT3 * s / 2), s, entry)
 
 
 def _ability(me: dict[str, Any]) -> tuple[str, str]:
@@ -242,8 +307,10 @@ def _dock(
     me: dict[str, Any],
     seat: int,
     box: tuple[int, int, int, int],
+    numbers: dict[tuple[int, int], int],
 ) -> None:
-    """The 3×4 dock: remaining workers, each line's reward, ✓ once a line was cleared."""
+    """The 3×4 dock: remaining workers, each line's reward, ✓ once a line was cleared; the
+    spaces a deploy may take a worker from carry their `numbers` (by (row, column))."""
     x0, y0, x1, _ = box
     panel_box(draw, box, f"Dock: {me['dock_workers']} workers left")
     lines = {ln["line"]: ln for ln in me["lines"]}
@@ -274,6 +341,11 @@ def _dock(
             )
             if me["dock"][r][c]:
                 worker(img, (bx + cw / 2, by + ch / 2), 50, seat, "ready")
+            if (number := numbers.get((r + 1, c + 1))) is not None:
+                draw.rounded_rectangle(
+                    (bx + 3, by + 2, bx + cw - 3, by + ch - 2), radius=8, outline=CHOICE, width=5
+                )
+                choice_badge(draw, (bx + 28, by + ch / 2), str(number), MIN_TEXT)
         label = ("✓ " if ln["cleared"] else "") + _line_label(ln)
         fnt = font(MIN_TEXT)
         draw.text(

@@ -244,7 +244,7 @@ def tile(
 
 
 def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, label: str) -> None:
-    """A free hex (a placement spot or an empty offer space), faint, with a label."""
+    """A free hex (a placement spot or an empty offer space), faint, with a label if any."""
     cx, cy = centre
     corners = hex_corners(cx, cy, s * 0.96)
     draw.polygon(corners, fill=blend(PANEL, RULE, 0.25))
@@ -254,7 +254,8 @@ def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, 
             x0, y0 = a[0] + (b[0] - a[0]) * start, a[1] + (b[1] - a[1]) * start
             x1, y1 = a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end
             draw.line((x0, y0, x1, y1), fill=MUTED, width=2)
-    draw.text((cx, cy), label, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
+    if label:
+        draw.text((cx, cy), label, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
 
 
 def card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any] | None) -> None:
@@ -405,3 +406,46 @@ def legend(draw: ImageDraw.ImageDraw, box: Box, title: str, columns: list[Column
             draw.polygon(hex_corners(x + 13, y + 15, 13), fill=fill, outline=INK, width=1)
             draw_labelled(draw, (x + SWATCH, y), t["name"] + ":", lines)
             y += len(lines) * LINE_H + 6
+
+
+CHOICE: RGB = (255, 196, 0)
+"""The outline and fill tint of a spot or tile the seat may pick now."""
+
+
+def spot_mark(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, label: str, filled: bool
+) -> None:
+    """A spot the pending decision may pick, named by `label` as its menu names it: an empty
+    hex tinted with a large letter, or a tile ringed, its letter on a badge where its worker
+    stands (the tile's name and number stay readable)."""
+    cx, cy = centre
+    if not filled:
+        fnt = font(max(MIN_TEXT + 10, int(0.5 * s)), bold=True)
+        draw.polygon(hex_corners(cx, cy, s * 0.96), fill=blend(PANEL, CHOICE, 0.45))
+        draw.polygon(hex_corners(cx, cy, s * 0.96), outline=INK, width=3)
+        draw.text((cx, cy), label, font=fnt, fill=INK, anchor="mm")
+        return
+    draw.polygon(hex_corners(cx, cy, s - 2), outline=CHOICE, width=6)
+    choice_badge(draw, (cx + 0.5 * s, cy - 0.5 * s), label, MIN_TEXT + 6)
+
+
+def choice_badge(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], label: str, size: int
+) -> None:
+    """A choice's short name (a letter, a number), white on a dark pill centred at `centre`."""
+    cx, cy = centre
+    fnt = font(size, bold=True)
+    r = max(fnt.getlength(label) / 2 + 8, size / 2 + 6)
+    h = size / 2 + 6
+    draw.rounded_rectangle((cx - r, cy - h, cx + r, cy + h), radius=int(h), fill=INK)
+    draw.text((cx, cy), label, font=fnt, fill=(255, 255, 255), anchor="mm")
+
+
+def offer_tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], space: int) -> None:
+    """An offer space's name ("O4"), white on a dark pill centred at `centre`."""
+    tx, ty = centre
+    label = f"O{space}"
+    fnt = font(MIN_TEXT, bold=True)
+    w = fnt.getlength(label) / 2 + 8
+    draw.rounded_rectangle((tx - w, ty - 16, tx + w, ty + 16), radius=10, fill=INK)
+    draw.text((tx, ty), label, font=fnt, fill=(255, 255, 255), anchor="mm")

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 import pytest
 
 from engine import registry
-from engine.core import CHANCE, IllegalAction
-from engine.propeller_islands.autopilot import random_action
+from engine.core import CHANCE, IllegalAction, step
+from engine.propeller_islands.autopilot import act, random_action
 from engine.propeller_islands.components import blueprints, tiles
 from engine.propeller_islands.state import Cell, State
 
@@ -104,3 +105,21 @@ def random_game(seed: int, players: int, **config: Any) -> tuple[State, list[tup
         log.append((seat, a))
         s = G.apply(s, seat, a)
     return s, log
+
+
+def deciding(
+    point: str,
+    seed: int = 11,
+    also: Callable[[dict[str, Any]], bool] = bool,
+    players: int = 3,
+) -> tuple[State, int]:
+    """A seeded autopilot game at its first decision of kind `point` whose view's decision
+    satisfies `also`, and the seat deciding."""
+    state, rng = G.new(G.Config(players=players), seed), Random(seed)
+    while not G.is_over(state):
+        (seat,) = G.to_act(state)
+        decision = G.view(state, seat)["decision"] if seat != CHANCE else None
+        if decision and decision["point"] == point and also(decision):
+            return state, seat
+        state = step(G, state, rng, act)
+    raise AssertionError(f"no such {point} decision in game {seed}")

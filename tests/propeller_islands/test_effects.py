@@ -53,7 +53,12 @@ def test_production_token_adds_after_the_effect() -> None:
 
 def test_capitol_options_and_side_b() -> None:
     s = _activating([(1, 0, "05-3", None, {})], energy=0, steel=0, parts=0)
-    refused(s, 0, {"type": "use", "tile": [0, 0]}, "needs an option")
+    refused(
+        s,
+        0,
+        {"type": "use", "tile": [0, 0]},
+        "needs a choice: deploy a worker or take its resources",
+    )
     s2 = play(s, 0, {"type": "use", "tile": [0, 0], "option": "resources"})
     assert _res(s2) == (1, 1, 0)
     s3 = play(s, 0, {"type": "use", "tile": [0, 0], "option": "deploy"})
@@ -87,7 +92,7 @@ def test_radio_station_activates_another_building() -> None:
     s = _activating(tiles, energy=0, steel=0, parts=0)
     s = play(s, 0, {"type": "use", "tile": [1, 0]})
     assert s.tasks[-1].kind == "radio"
-    refused(s, 0, {"type": "done"}, "No done now")
+    refused(s, 0, {"type": "done"}, "You can't finish this step now")
     s = play(s, 0, {"type": "use", "tile": [2, 0]})
     assert _res(s) == (0, 0, 1)
 
@@ -104,7 +109,7 @@ def test_warehouse_copies_a_depot_and_needs_one() -> None:
     s = _activating([(1, 0, "12-1", "ready", {}), (2, 0, "02-1", None, {})], value=2, energy=0)
     s = play(s, 0, {"type": "use", "tile": [1, 0]})
     assert s.tasks[-1].kind == "warehouse"
-    refused(s, 0, {"type": "depot", "tile": [1, 0]}, "no depot of yours")
+    refused(s, 0, {"type": "depot", "tile": [1, 0]}, "not one of your depots")
     s = play(s, 0, {"type": "depot", "tile": [2, 0]})
     assert s.players[0].energy == 3
     none = _activating([(1, 0, "12-1", "ready", {})], value=2)
@@ -193,7 +198,7 @@ def test_jacques_discard_and_wide_claims() -> None:
         play(s, 0, {"type": "draft", "value": 1}),
         0,
         {"type": "claim", "space": 4, "at": [1, 0]},
-        "not next to forge space 1",
+        "O4 is out of your die's reach: a 1 reaches O1, O2 or O12",
     )
     s = edit(s, 0, fame=10)
     s = play(s, 0, {"type": "draft", "value": 1})
@@ -228,7 +233,7 @@ def _bonus(fame: int) -> State:
 
 def test_nelson_bonus_die() -> None:
     s = _bonus(5)
-    refused(s, 0, {"type": "adjust", "to": 2}, '"free": true')
+    refused(s, 0, {"type": "adjust", "to": 2}, "Nobody pays energy")
     refused(s, 0, {"type": "adjust", "to": 1, "free": True}, "as 2 or 4")
     s2 = play(s, 0, {"type": "adjust", "to": 2, "free": True})
     refused(s2, 0, {"type": "adjust", "to": 1, "free": True}, "once")

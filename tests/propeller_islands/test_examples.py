@@ -70,7 +70,7 @@ def test_e2_activation_chain_and_token_placement() -> None:
     assert (s.players[0].energy, s.players[0].steel, s.players[0].parts) == (2, 1, 4)
     s = play(s, 0, {"type": "complete", "card": "I-06"})
     assert (s.players[0].energy, s.players[0].steel, s.players[0].parts) == (1, 1, 2)
-    refused(s, 0, {"type": "install", "tile": [1, 0]}, "already holds a P token")
+    refused(s, 0, {"type": "install", "tile": [1, 0]}, "already holds a production upgrade")
     targets = {tuple(a.tile) for a in G.legal_actions(s, 0) if a.type == "install"}
     assert targets == {(0, 1), (1, -1)}
 
@@ -122,7 +122,7 @@ def test_e5_dock_chain_choice_of_order() -> None:
     s.tasks.append(Task("deploy", 0))
     s = play(s, 0, {"type": "deploy", "from": [3, 4], "to": [1, 0]})
     assert s.tasks[-1].kind == "rewards" and sorted(s.tasks[-1].lines) == ["C4", "R3"]
-    refused(s, 0, {"type": "reward", "line": "C1"}, "Pick one of")
+    refused(s, 0, {"type": "reward", "line": "C1"}, "Pick C4 or R3")
     s = play(s, 0, {"type": "reward", "line": "C4"})
     assert s.players[0].fame == 3
     assert s.tasks[-1].kind == "deploy"

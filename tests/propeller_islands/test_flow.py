@@ -43,7 +43,9 @@ def test_setup_deals_in_seat_order_from_start_player() -> None:
 def test_setup_refusals() -> None:
     s = G.new(G.Config(players=2), 0)
     refused(s, CHANCE, {"type": "start_player", "seat": 2}, "not at this table")
-    refused(s, 0, {"type": "start_player", "seat": 0}, "not seat 0's move")
+    refused(
+        s, 0, {"type": "start_player", "seat": 0}, "not your move: the game waits for the setup"
+    )
     s = G.apply(s, CHANCE, {"type": "start_player", "seat": 0})
     refused(s, CHANCE, {"type": "deal_characters", "characters": ["marie", "marie"]}, "different")
     refused(s, CHANCE, {"type": "deal_characters", "characters": ["marie", "bob"]}, "Unknown")
@@ -99,7 +101,7 @@ def test_turn_order_and_bonus_die() -> None:
     assert seats == [0, 1, 0, 1]
     # The Capitols' workers are ready, so each seat gets to use the bonus 5.
     assert s.phase == "bonus" and s.bonus.die == 5 and G.to_act(s) == {0}
-    refused(s, 0, {"type": "complete", "card": "I-04"}, "No complete now")
+    refused(s, 0, {"type": "complete", "card": "I-04"}, "can't complete a blueprint now")
     s = play(s, 0, {"type": "done"})
     assert G.to_act(s) == {1}
     s = play(s, 1, {"type": "use", "tile": [0, 0], "option": "resources"})
@@ -164,30 +166,42 @@ def test_turn_refusals_leave_state_unchanged() -> None:
     s = turn_state(2, dice=[1, 2, 3, 4, 5])
     s = edit(s, 0, energy=0, hand=["I-01"])
     refused(s, 0, {"type": "draft", "value": 6}, "no 6 left")
-    refused(s, 1, {"type": "draft", "value": 1}, "not seat 1's move")
-    refused(s, 0, {"type": "claim", "space": 1, "at": [1, 0]}, "No claim now")
+    refused(
+        s,
+        1,
+        {"type": "draft", "value": 1},
+        "not your move: the game waits for a player to draft a die",
+    )
+    refused(s, 0, {"type": "claim", "space": 1, "at": [1, 0]}, "can't claim a tile now")
     refused(s, 0, {"type": "draft", "value": 1, "extra": 1}, "malformed")
     refused(s, 0, {"type": "draft"}, "malformed")
     s = play(s, 0, {"type": "draft", "value": 2})
     refused(s, 0, {"type": "adjust", "to": 3}, "costs 1 energy")
     refused(s, 0, {"type": "adjust", "to": 3, "free": True}, "Only Sir Charles")
-    refused(s, 0, {"type": "claim", "space": 9, "at": [1, 0]}, "not next to forge space 2")
+    refused(
+        s,
+        0,
+        {"type": "claim", "space": 9, "at": [1, 0]},
+        "out of your die's reach: a 2 reaches O2, O3 or O4",
+    )
     refused(s, 0, {"type": "claim", "space": 2, "at": [0, -1]}, "already holds a tile")
     refused(s, 0, {"type": "claim", "space": 2, "at": [5, 5]}, "not next to your island")
-    refused(s, 0, {"type": "discard", "space": 7}, "not next to forge space 2")
+    refused(
+        s, 0, {"type": "discard", "space": 7}, "out of your die's reach: a 2 reaches O2, O3 or O4"
+    )
     s.offer[2] = None
     refused(s, 0, {"type": "discard", "space": 3}, "is empty")
     s = play(s, 0, {"type": "activate"})
-    refused(s, 0, {"type": "use", "tile": [3, 3]}, "no tile at [3, 3]")
+    refused(s, 0, {"type": "use", "tile": [3, 3]}, "Your island has no tile there")
     refused(s, 0, {"type": "use", "tile": [0, -1]}, "no ready worker")
-    refused(s, 0, {"type": "use", "tile": [0, 0], "option": "energy_to_steel"}, "no option")
+    refused(s, 0, {"type": "use", "tile": [0, 0], "option": "energy_to_steel"}, "can't do that")
     s = island(
         s, 0, [(1, 0, "02-1", None, {}), (2, 0, "14-1", "ready", {}), (0, 1, "05-1", "ready", {})]
     )
     refused(s, 0, {"type": "use", "tile": [1, 0]}, "cannot be activated")
     refused(s, 0, {"type": "use", "tile": [2, 0]}, "cannot be activated")
     refused(s, 0, {"type": "use", "tile": [0, 1]}, "needs a 1, not a 2")
-    refused(s, 0, {"type": "use", "tile": [0, 1], "option": "deploy"}, "takes no option")
+    refused(s, 0, {"type": "use", "tile": [0, 1], "option": "deploy"}, "has no choice to make")
     s.turn = Turn(0, "blueprint", 2, 2)
     refused(s, 0, {"type": "complete", "card": "I-09"}, "not in your hand")
     refused(s, 0, {"type": "complete", "card": "I-01"}, "you lack energy")
@@ -198,9 +212,9 @@ def test_task_refusals() -> None:
     s = edit(s, 0, energy=9, steel=9, parts=9, hand=["I-12"])
     s.turn = Turn(0, "blueprint", 1, 1)
     s = play(s, 0, {"type": "complete", "card": "I-12"})
-    refused(s, 0, {"type": "install", "tile": [0, 0]}, "no B slot")
-    refused(s, 0, {"type": "install", "tile": [4, 4]}, "no tile at")
-    refused(s, 0, {"type": "take", "card": "I-01"}, "No take now")
+    refused(s, 0, {"type": "install", "tile": [0, 0]}, "no space for a banner")
+    refused(s, 0, {"type": "install", "tile": [4, 4]}, "Your island has no tile there")
+    refused(s, 0, {"type": "take", "card": "I-01"}, "can't take a blueprint now")
     s = play(s, 0, {"type": "keep"})
     refused(s, 0, {"type": "take", "card": "I-09"}, "not face up")
     refused(s, 0, {"type": "take"}, "either a face-up card")

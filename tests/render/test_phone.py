@@ -171,6 +171,9 @@ def _cases() -> dict[str, Callable[[Presenter], bytes]]:
         "propeller_islands panel_image": lambda p: p.panel_image(
             _view(pi, _islands(3, 5), 0), NAMES[:3]
         ),
+        "propeller_islands phase_image": lambda p: _phase(
+            p, _view(pi, _islands(3, 5), None), NAMES[:3], "bonus"
+        ),
         "propeller_islands results": lambda p: p.results(
             _view(pi, _islands(3, None), None), NAMES[:3]
         ),

@@ -1,4 +1,5 @@
-"""Propeller Islands images: decodable, phone-sized, at every moment, hands shown to owners only."""
+"""Propeller Islands images: decodable, phone-sized, at every moment, hands shown to owners only;
+the turn's choices lettered on its picture, and the recap of a round."""
 
 from random import Random
 from typing import Any
@@ -8,11 +9,14 @@ import pytest
 from engine import registry
 from engine.core import play_out, step
 from engine.propeller_islands.components import category
-from render.common import WIDTH
-from render.propeller_islands import forge, island, results
-from tests.propeller_islands.helpers import TILES
+from render.common import MIN_TEXT, WIDTH
+from render.propeller_islands import forge, island, recap, results, turn
+from tests.propeller_islands.helpers import TILES, deciding
 from tests.propeller_islands.helpers import island as with_island
 from tests.render.pngs import EXOTIC, check
+from tests.render.test_phone import PHONE_TEXT, recorded, smallest_on_phone
+
+NAMES = ["Ada", "Ben", "Chloé"]
 
 G = registry.get("propeller_islands")
 # players, capitol side, characters dealt per seat
@@ -137,3 +141,52 @@ def test_an_island_of_every_building_type_keeps_its_legend_within_bounds():
     img = check(island(view, 0, ["Ada", "Bob"]))
     assert img.width >= 1000
     assert img.height > check(island(G.view(state, 0), 0)).height
+
+
+@pytest.mark.parametrize("point", ["start_tiles", "act", "place"])
+def test_the_turn_picture_letters_every_spot_and_shows_the_tiles_on_offer(point: str) -> None:
+    state, seat = deciding(point)
+    view = G.view(state, seat)
+    decision = view["decision"]
+    with recorded() as seen:
+        check(turn(view, NAMES))
+    drawn: dict[str, float] = {}
+    for size, text in seen:
+        drawn[text] = max(size, drawn.get(text, 0))
+    for spot in decision["spots"]:
+        assert drawn.get(spot["label"], 0) >= MIN_TEXT + 10, spot
+    offered = {c["space"] for c in decision["claims"]} | set(decision["discards"])
+    assert all(f"O{space}" in drawn for space in offered)
+    assert smallest_on_phone(lambda: turn(view, NAMES))[0] >= PHONE_TEXT
+
+
+def test_a_deploy_letters_the_buildings_and_numbers_the_dock_spaces() -> None:
+    state, seat = deciding("deploy")
+    view = G.view(state, seat)
+    with recorded() as seen:
+        turn(view, NAMES)
+    drawn = {text for _, text in seen}
+    assert {spot["label"] for spot in view["decision"]["spots"]} <= drawn
+    assert {str(d["number"]) for d in view["decision"]["dock"]} <= drawn
+    # Nobody else sees the letters: they are the deciding seat's own.
+    assert turn(view, NAMES) != island(G.view(state, (seat + 1) % 3), seat, NAMES)
+
+
+def test_a_draft_and_a_spectator_see_the_forge() -> None:
+    state, seat = deciding("draft")
+    assert turn(G.view(state, seat), NAMES) == forge(G.view(state, seat), NAMES)
+    assert turn(G.view(state, None), NAMES) == forge(G.view(state, None), NAMES)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_the_round_recap_shows_every_island_legibly(players: int, seed: int) -> None:
+    state = _moments(players, "B", 1, seed)["mid"]
+    view = G.view(state, None)
+    names = EXOTIC[:players]
+    with recorded() as seen:
+        img = check(recap(view, names, state.round - 1))
+    drawn = {text for _, text in seen}
+    assert f"Round {state.round - 1} is over" in drawn
+    assert {f"{s['score']['total']} VP" for s in view["seats"]} <= drawn
+    assert img.width >= WIDTH
+    assert smallest_on_phone(lambda: recap(view, names, 2))[0] >= PHONE_TEXT

@@ -27,6 +27,8 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     )
     looked = False
     while (table := await sb.bot.service.table(gid)).row.status == "active":
+        # A person reads the redrawn panel before tapping it again.
+        await sb.bot.delivery.flush()
         if table.state.round > ROUNDS:
             break
         if not looked and table.state.round == 1 and table.state.phase == "turns":
@@ -36,11 +38,11 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         person = ada if seat.user_id == ada.id else ben
         view = table.game.view(table.state, seat.seat)
         action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
-        key = json.dumps(action, separators=(",", ":"), sort_keys=True)
         turn = await sb.bot.service.action_count(gid)
-        if person is ada and await _by_panel(sb, ada, gid, turn, action, key):
+        if person is ada and await _by_panel(sb, ada, gid, turn, action, view):
             continue
         dm = server.dm_channel(person)
+        key = json.dumps(action, separators=(",", ":"), sort_keys=True)
         await sb.act(server.slash(person, dm, "propeller move", decision=key))
     for person in (ada, ben):
         sb.note(f"{person.name} leaves after round {ROUNDS}; the AI plays the seat to the end.")
@@ -50,23 +52,49 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
 
 
 async def _by_panel(
-    sb: "Sandbox", person: User, gid: int, turn: int, action: dict[str, Any], key: str
+    sb: "Sandbox", person: User, gid: int, turn: int, action: dict[str, Any], view: dict[str, Any]
 ) -> bool:
-    """The decision with the panel of this turn, if the panel shows it in one step or two."""
+    """The decision with the panel of this turn, in its steps (the kind, a claim's tile, a
+    deploy's building), answering "Yes" where the panel asks first; False if it can't."""
     panel = await sb.server.wait_for(lambda: _panel(sb, person, gid, turn), 15)
+    key = json.dumps(action, separators=(",", ":"), sort_keys=True)
+    first = first_step(panel, action, view)
+    if first is not None:
+        await sb.act(sb.server.select(person, panel, first[0], [first[1]]))
     for component in panel.iter_components():
         custom_id = component.get("custom_id", "")
         values = [o["value"] for o in component.get("options", [])]
-        if custom_id.startswith("pi:kind:") and action["type"] in values:
-            await sb.act(sb.server.select(person, panel, custom_id, [action["type"]]))
-            return await _by_panel(sb, person, gid, turn, action, key)
         if custom_id.startswith("pl:do:") and custom_id.endswith(key):
             await sb.act(sb.server.click(person, panel, custom_id))
-            return True
+            break
         if custom_id.startswith("pl:act:") and key in values:
             await sb.act(sb.server.select(person, panel, custom_id, [key]))
-            return True
-    return False
+            break
+    else:
+        return False
+    ids = [c.get("custom_id", "") for c in panel.iter_components()]
+    yes = next((i for i in ids if i.startswith("pl:yes:")), None)
+    if yes is not None:
+        await sb.act(sb.server.click(person, panel, yes))
+    return True
+
+
+def first_step(
+    panel: Message, action: dict[str, Any], view: dict[str, Any]
+) -> tuple[str, str] | None:
+    """The menu and the value that open the step of `panel` making `action`: a claim's tile, a
+    deploy's building, or the kind of decision; None if the panel shows the move itself."""
+    spots = {tuple(spot["at"]): spot["label"] for spot in view["decision"]["spots"]}
+    for component in panel.iter_components():
+        custom_id = component.get("custom_id", "")
+        values = [o["value"] for o in component.get("options", [])]
+        if custom_id.startswith("pi:claim:") and action["type"] == "claim":
+            return custom_id, str(action["space"])
+        if custom_id.startswith("pi:deploy:") and action["type"] == "deploy":
+            return custom_id, spots[tuple(action["to"])]
+        if custom_id.startswith("pi:kind:") and action["type"] in values:
+            return custom_id, action["type"]
+    return None
 
 
 def _panel(sb: "Sandbox", person: User, gid: int, turn: int) -> Message | None:

@@ -56,6 +56,11 @@ def tile_words(tile: str) -> str:
     return "the Capitol" if tile.startswith("01") else f"the {tile_name(tile)}"
 
 
+def cell_name(cell: dict[str, Any]) -> str:
+    """A tile of a view's island as players name it: its name, "Capitol" for either side."""
+    return "Capitol" if cell["category"] == "capitol" else cell["name"]
+
+
 def token_words(token: str) -> str:
     """An upgrade token: "energy production upgrade", "Science banner", "wild die upgrade"."""
     info = rules().tokens[token]
@@ -74,6 +79,12 @@ def character_name(character: str | None) -> str:
 def amount(n: int, what: str) -> str:
     """A count of a resource or of fame: 1 part, 2 parts, 3 energy."""
     return f"{n} {what[:-1] if what == 'parts' and n == 1 else what}"
+
+
+def cost_words(card_id: str) -> str:
+    """What a blueprint costs: "2 energy, 1 steel and 1 part" ("" for none)."""
+    card = blueprints()[card_id]
+    return join([amount(getattr(card, r), r) for r in AMOUNTS[:3] if getattr(card, r)])
 
 
 def amounts_words(delta: dict[str, int], links: bool = False) -> str:
@@ -159,7 +170,7 @@ def _event(event: Event, seat: int) -> str:
             return _finished(event)
         case E.BlueprintCompleted():
             card = blueprints()[event.card]
-            cost = join([amount(getattr(card, r), r) for r in AMOUNTS[:3] if getattr(card, r)])
+            cost = cost_words(event.card)
             text = f"completed blueprint {event.card} ({card.vp} VP, {a_token(card.token)})"
             return text + (f" for {cost}" if cost else "")
         case E.TurnEnded():

@@ -191,3 +191,30 @@ async def test_pre_moves_tell_the_truth(world):
         await svc.set_premove(gid, BOB, "resources", False)
     with pytest.raises(UserError, match="round 1"):
         await svc.set_premove(gid, BOB, "auction", True)
+
+
+async def test_standing_orders_buy_the_fuel_needed_and_pass_auctions_below_a_plant(world):
+    svc, _, _ = world
+    gid = await _game(svc)
+    await _play(svc, gid, lambda s: s.round == 2 and s.phase == "auction")
+    table = await svc.table(gid)
+    async with svc.repo.reading() as repo:
+        start = len(await repo.actions(gid))
+    with pytest.raises(UserError, match="lowest plant number"):
+        await svc.set_premove(gid, BOB, "auction_unless", True)
+    await svc.set_premove(gid, BOB, "auction_unless", True, 99)
+    await svc.set_premove(gid, CARL, "fuel", True)
+    bob, carl = table.seat_of(BOB).seat, table.seat_of(CARL).seat
+    asked = []
+    while not ((table := await svc.table(gid)).state.round == 2 and table.state.phase == "build"):
+        uid = await _mover(svc, gid)
+        asked.append((uid, table.state.phase))
+        seat = table.seat_of(uid).seat
+        action = autopilot.choose(table.game.view(table.state, seat), seat)
+        await svc.act(gid, uid, action.model_dump(mode="json", by_alias=True))
+    assert (BOB, "auction") not in asked and (CARL, "resources") not in asked, asked
+    async with svc.repo.reading() as repo:
+        since = (await repo.actions(gid))[start:]
+    assert any(seat == bob and a["type"] in ("pass", "drop") for seat, a, _ in since)
+    carls = [a["type"] for seat, a, _ in since if seat == carl and a["type"] in ("buy", "done")]
+    assert carls[-1] == "done", carls

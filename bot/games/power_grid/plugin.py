@@ -5,18 +5,23 @@ from typing import Any
 from bot.games.power_grid import words
 from bot.service.hosting import Hosted
 from data import load_text
-from engine.power_grid import autopilot
+from engine.power_grid import autopilot, views
 from engine.power_grid.auction import pass_refusal
+from engine.power_grid.market import buyable
 from engine.power_grid.state import State
 
 ORDER = ("setup", "regions", "auction", "resources", "build", "bureaucracy", "over")
 PREMOVES = {
     "auction": "Pass every auction this round",
+    "auction_unless": "Pass every auction this round unless its plant is numbered at least",
     "resources": "Buy no resources this round",
+    "fuel": "Buy the fuel my plants need this round",
     "bid": "Bid for me, up to",
 }
-"""Pre-moves by the phase they cover (their keys); "bid" is a maximum bid in the running
-auction, raised by the minimum for its owner at a person's pace."""
+"""Pre-moves by the phase they cover (their keys, or `PHASE_OF`); "bid" is a maximum bid in the
+running auction, raised by the minimum for its owner at a person's pace."""
+PHASE_OF = {"auction_unless": "auction", "fuel": "resources"}
+"""The phase of the standing orders whose key is not their phase's."""
 
 
 class PowerGridTurns:
@@ -33,6 +38,7 @@ class PowerGridTurns:
     def premove_scope(self, key: str, state: Any) -> Any:
         if key == "bid":  # the running auction, and no other
             return [state.round, "auction", state.auction.plant if state.auction else 0]
+        key = PHASE_OF.get(key, key)
         # The phase's next occurrence: this round's if it has not ended yet, else the next one.
         later = ORDER.index(state.phase) > ORDER.index(key)
         return [state.round + 1 if later or state.round == 0 else state.round, key]
@@ -45,18 +51,20 @@ class PowerGridTurns:
             return "The game is over."
         if key == "bid":
             return _cap_refusal(state, seat, amount)
+        if key == "auction_unless" and amount is None:
+            return "Say the lowest plant number worth an auction to you."
         round_, _ = self.premove_scope(key, state)
-        if key == "auction":
+        if PHASE_OF.get(key, key) == "auction":
             refusal = pass_refusal(round_)
             if refusal:
                 return f"{refusal} Set this pre-move once round 1's auction is over."
         if round_ != state.round or state.phase != key:
             return None
         p = state.players[seat]
-        if key == "auction" and (p.bought or p.passed):
+        if PHASE_OF.get(key, key) == "auction" and (p.bought or p.passed):
             done = "bought a plant" if p.bought else "passed"
             return f"You have {done} this round: no auction is left for you until the next."
-        if key == "resources" and _finished(state, seat):
+        if PHASE_OF.get(key, key) == "resources" and _finished(state, seat):
             return "You have finished buying resources this round."
         return None
 
@@ -77,6 +85,10 @@ class PowerGridTurns:
             return None
         if key == "resources":
             return {"type": "done"}
+        if key == "fuel":  # a full run of every plant, as the autopilot buys it, then done
+            return autopilot.choose(views.view(state, seat), seat).model_dump(mode="json")
+        if key == "auction_unless" and _worth(state, amount or 0):
+            return None  # a plant worth the owner's own decision: the turn is theirs
         return {"type": "drop"} if state.auction else {"type": "pass"}
 
 
@@ -95,6 +107,14 @@ def _cap_refusal(state: State, seat: int, amount: int | None) -> str | None:
     if amount > money:
         return f"You have {money} Elektro: a maximum can't be more."
     return None
+
+
+def _worth(state: State, least: int) -> bool:
+    """Whether the auction at hand (the plant on auction, else the market open to bid on) has a
+    plant numbered `least` or more."""
+    if state.auction is not None:
+        return state.auction.plant >= least
+    return any(n >= least for n in buyable(state))
 
 
 def _finished(state: State, seat: int) -> bool:

@@ -3,7 +3,7 @@
 import asyncio
 import logging
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -144,13 +144,26 @@ class GameBot(commands.AutoShardedBot):
             self._ticker = asyncio.create_task(self._tick_forever())
 
     async def _tick_forever(self) -> None:
-        """Deadlines and reminders (including those that passed while down), then the outbox."""
+        """Deadlines and reminders (including those that passed while down), then the outbox.
+        A database outage is logged when it starts and when it ends, not at every tick."""
+        down: datetime | None = None
         while True:
             try:
                 await self.service.tick()
                 await self.delivery.flush()
-            except Exception:
-                log.exception("tick failed")
+            except Exception as exc:
+                outage = self.service.transient(exc) or not await self.service.healthy()
+                if outage:
+                    if down is None:
+                        down = self.clock.now()
+                        log.error("the database is unreachable (%s); retrying every tick", exc)
+                else:
+                    log.exception("tick failed")
+            else:
+                if down is not None:
+                    lasted = (self.clock.now() - down).total_seconds()
+                    log.warning("the database is back after %.0f s; the outbox catches up", lasted)
+                    down = None
             await asyncio.sleep(self.settings.tick_seconds)
 
     async def _finish_handlers(self) -> None:

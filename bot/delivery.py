@@ -104,26 +104,37 @@ class Delivery:
     async def _deliver_one(
         self, outbox_id: int, game_id: int, kind: str, payload: dict[str, Any], attempts: int
     ) -> bool:
-        """One event; False when it waits to be retried. A failure is this event's alone."""
-        self._done = await self.service.posted(outbox_id)
+        """One event; False when it waits to be retried. A failure is this event's alone, and
+        only one on a healthy database, not passing, sets the event aside."""
         self._event = outbox_id
         error = None
         try:
+            self._done = await self.service.posted(outbox_id)
             await self._deliver(game_id, kind, payload)
-        except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as exc:
-            # Passing: Discord confirmed nothing of what is left, so it goes out later.
-            delay = timedelta(seconds=min(RETRY_CAP, 2**attempts))
-            log.warning("event %s of game %s: %s; retry in %s", kind, game_id, exc, delay)
-            await self.service.retry_later(outbox_id, attempts + 1, delay, str(exc))
-            return False
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("event %s of game %s can't go out: %s", kind, game_id, exc)
             error = str(exc)
-        except Exception as exc:  # a broken row or a bug: logged, and the other events go on
+        except Exception as exc:
+            if await self._passing(exc):
+                # Passing: what Discord confirmed is marked per part, the rest goes out later.
+                delay = timedelta(seconds=min(RETRY_CAP, 2**attempts))
+                log.warning("event %s of game %s: %s; retry in %s", kind, game_id, exc, delay)
+                with contextlib.suppress(Exception):  # the database may be what is down
+                    await self.service.retry_later(outbox_id, attempts + 1, delay, str(exc))
+                return False
             log.exception("event %s (%s) of game %s failed", kind, outbox_id, game_id)
             error = repr(exc)
         await self.service.mark_sent(outbox_id, error)
         return True
+
+    async def _passing(self, exc: Exception) -> bool:
+        """A fault that passes: Discord's 5xx or a rate limit that outlasted discord.py's own
+        tries, the network, or the database (a known passing error, or one it cannot answer)."""
+        if isinstance(exc, discord.DiscordServerError | aiohttp.ClientError | TimeoutError):
+            return True
+        if isinstance(exc, discord.HTTPException) and exc.status == 429:
+            return True
+        return self.service.transient(exc) or not await self.service.healthy()
 
     async def _post(self, where: discord.abc.Messageable, part: str, **kwargs: Any) -> int:
         """Send one message of the current event once: a part Discord confirmed is not sent

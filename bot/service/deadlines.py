@@ -37,7 +37,9 @@ class Deadlines(Loop):
                     if not await self._time_out(game_id) and not await self._paced(game_id, now):
                         await self._remind(game_id, now)
                 touched += 1
-            except Exception:  # one broken game (a corrupt row) must not stall every other one
+            except Exception as exc:  # one broken game (a corrupt row) must not stall the rest
+                if self.repo.database.transient(exc):
+                    raise  # an outage, not this game's fault: it is tried again next tick
                 log.exception("the deadline of game %s could not be handled", game_id)
                 async with self.repo.transaction() as repo:
                     await repo.set_next_due(game_id, now + RETRY_BROKEN)

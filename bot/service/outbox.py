@@ -53,6 +53,14 @@ class Outbox(Tables):
         async with self.repo.transaction() as repo:
             await repo.retry_later(outbox_id, attempts, self.clock.now() + delay, error)
 
+    def transient(self, exc: BaseException) -> bool:
+        """Whether `exc` is the database's passing fault (try again later)."""
+        return self.repo.database.transient(exc)
+
+    async def healthy(self) -> bool:
+        """Whether the database answers now."""
+        return await self.repo.database.healthy()
+
     async def dms_closed(self, game_id: int, seat: int) -> None:
         """The seat's player does not take DMs from the bot: their turns go to the channel."""
         async with self.repo.transaction() as repo:

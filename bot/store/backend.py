@@ -56,6 +56,21 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
+    @abstractmethod
+    def transient(self, exc: BaseException) -> bool:
+        """Whether `exc` is a passing fault of the database (a lost connection, a timeout, a
+        lock or serialization conflict, an exhausted pool): the work is tried again later, not
+        set aside as broken."""
+
+    async def healthy(self) -> bool:
+        """Whether the database answers now."""
+        try:
+            async with self.reading() as session:
+                await session.one("SELECT 1 AS ok")
+        except Exception:
+            return False
+        return True
+
 
 def plain(value: Any) -> Any:
     """Flags are stored as 0/1 in both engines, so Python booleans go in as integers."""

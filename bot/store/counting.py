@@ -110,3 +110,6 @@ class CountingDatabase(Database):
 
     async def close(self) -> None:
         await self.inner.close()
+
+    def transient(self, exc: BaseException) -> bool:
+        return self.inner.transient(exc)

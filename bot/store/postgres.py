@@ -1,5 +1,6 @@
 """PostgreSQL through asyncpg: a pool shared by the tasks of one process, and by many processes."""
 
+import logging
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -53,6 +54,37 @@ class PostgresSession(Session):
         await self.conn.execute(sql)
 
 
+log = logging.getLogger(__name__)
+
+ACQUIRE_SECONDS = 5.0
+"""How long a command waits for a pooled connection before it is told to try again."""
+STATEMENT_SECONDS = 10
+LOCK_SECONDS = 5
+LIMITS = (
+    f"SET LOCAL statement_timeout = '{STATEMENT_SECONDS}s'; "
+    f"SET LOCAL lock_timeout = '{LOCK_SECONDS}s'"
+)
+"""Per transaction: a statement or a wait for a row lock never holds a connection longer (one
+locked game must not exhaust the pool for every other game)."""
+
+TRANSIENT = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.ConnectionDoesNotExistError,
+    asyncpg.exceptions.SerializationError,
+    asyncpg.exceptions.DeadlockDetectedError,
+    asyncpg.exceptions.LockNotAvailableError,
+    asyncpg.exceptions.QueryCanceledError,
+    asyncpg.exceptions.TooManyConnectionsError,
+    asyncpg.exceptions.CannotConnectNowError,
+    asyncpg.exceptions.AdminShutdownError,
+    ConnectionError,
+    OSError,
+    TimeoutError,
+)
+"""Faults that pass: the connection, the server restarting, a timeout, a conflict, a full pool."""
+
+
 class PostgresDatabase(Database):
     """Each transaction takes its own pooled connection; rows it changes are locked until commit."""
 
@@ -63,24 +95,49 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, size: int = 10) -> "PostgresDatabase":
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=size, command_timeout=STATEMENT_SECONDS + 5
+        )
         return cls(pool)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Session]:
         async with (
-            self.pool.acquire() as conn,
+            self._connection() as conn,
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
+            await conn.execute(LIMITS)
             yield PostgresSession(conn, in_transaction=False)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._connection() as conn, conn.transaction():
+            await conn.execute(LIMITS)
             yield PostgresSession(conn, in_transaction=True)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection within the acquire timeout. Once its block has ended well (the
+        transaction committed), a failure to hand the connection back is logged, not raised:
+        the caller's change is stored and must be reported as made."""
+        conn = await self.pool.acquire(timeout=ACQUIRE_SECONDS)
+        ended = False
+        try:
+            yield conn
+            ended = True
+        finally:
+            try:
+                await self.pool.release(conn)
+            except Exception:
+                if not ended:
+                    raise
+                log.warning("a connection could not be returned after its commit", exc_info=True)
 
     async def lock_migrations(self, session: Session) -> None:
         await session.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
 
     async def close(self) -> None:
         await self.pool.close()
+
+    def transient(self, exc: BaseException) -> bool:
+        return isinstance(exc, TRANSIENT)

@@ -73,6 +73,11 @@ class SQLiteDatabase(Database):
     async def lock_migrations(self, session: Session) -> None:
         """BEGIN IMMEDIATE already excludes every other writer."""
 
+    def transient(self, exc: BaseException) -> bool:
+        # A locked or busy file passes; "no such table" or a corrupt row does not.
+        text = str(exc).lower()
+        return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
     async def close(self) -> None:
         await self.db.close()
 

@@ -1,0 +1,83 @@
+"""Delivery tells a passing fault from a broken row: an event that meets a lost database
+connection, a rate limit that outlasted discord.py's tries or a database that does not answer
+waits and goes out later; only one that fails on a healthy database is set aside."""
+
+import sqlite3
+from typing import Any
+
+import asyncpg
+import discord
+import pytest
+
+from bot.service.clock import ManualClock
+from bot.store.postgres import PostgresDatabase
+from tests.bot.conftest import Bots, Scene
+from tests.bot.helpers import started_game
+
+
+class _TooMany(discord.HTTPException):
+    def __init__(self) -> None:
+        Exception.__init__(self, "429 Too Many Requests")
+        self.status, self.code, self.text = 429, 0, "You are being rate limited."
+
+
+@pytest.mark.parametrize(
+    ("fault", "healthy", "passes"),
+    [
+        (sqlite3.OperationalError("database is locked"), True, True),
+        (_TooMany(), True, True),
+        (RuntimeError("the database went away mid-event"), False, True),
+        (ValueError("a broken row"), True, False),
+    ],
+)
+async def test_a_passing_fault_keeps_the_event_and_a_broken_row_is_set_aside(
+    scene: Scene,
+    bots: Bots,
+    clock: ManualClock,
+    monkeypatch: Any,
+    fault: Exception,
+    healthy: bool,
+    passes: bool,
+) -> None:
+    bot = await bots.start(clock=clock)
+    game = await started_game(scene.server, bot, scene.channel, scene.ada, [scene.ben])
+    delivery, service = bot.delivery, bot.service
+    await service.set_deadline(game.gid, scene.ada.id, False, 60)  # queues one "deadline" post
+    (event,) = await service.pending_of(game.gid)
+    outbox_id = event[0]
+
+    async def broken(*args: Any) -> None:
+        raise fault
+
+    async def answers() -> bool:
+        return healthy
+
+    monkeypatch.setattr(delivery, "_deliver", broken)
+    monkeypatch.setattr(service, "healthy", answers)
+    assert await delivery._deliver_one(*event) is not passes
+    if passes:
+        row = await repo_row(service, outbox_id)
+        assert row["sent_at"] is None and row["attempts"] == 1
+        monkeypatch.undo()
+        clock.advance(seconds=5)  # its backoff has run
+        await delivery.flush()
+        assert (await repo_row(service, outbox_id))["sent_at"] is not None
+        assert [m for m in scene.server.messages(scene.channel) if "1 hour" in m.content]
+    else:
+        row = await repo_row(service, outbox_id)
+        assert row["sent_at"] is not None and "broken row" in row["error"]
+
+
+async def repo_row(service: Any, outbox_id: int) -> Any:
+    async with service.repo.reading() as repo:
+        return await repo.one("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
+
+
+def test_postgres_faults_that_pass_are_known_by_kind() -> None:
+    database = PostgresDatabase(pool=None)  # type: ignore[arg-type]
+    assert database.transient(asyncpg.exceptions.ConnectionDoesNotExistError("closed"))
+    assert database.transient(asyncpg.exceptions.SerializationError("conflict"))
+    assert database.transient(asyncpg.exceptions.QueryCanceledError("statement timeout"))
+    assert database.transient(TimeoutError())
+    assert not database.transient(asyncpg.exceptions.UndefinedColumnError("no such column"))
+    assert not database.transient(ValueError("a broken row"))

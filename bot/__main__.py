@@ -8,7 +8,7 @@ from bot import autoplay, sandbox
 from bot.app import GameBot, point_at
 from bot.logs import setup_logging
 from bot.settings import Settings
-from bot.store.database import NewerDatabase
+from bot.store.database import DatabaseUnavailable, NewerDatabase
 
 
 async def run_bot(settings: Settings) -> None:
@@ -44,7 +44,7 @@ def main() -> None:
             asyncio.run(run_bot(settings))
         else:
             asyncio.run(sandbox.run(settings))
-    except NewerDatabase as exc:
+    except (NewerDatabase, DatabaseUnavailable) as exc:
         raise SystemExit(f"Not started: {exc}") from None
 
 

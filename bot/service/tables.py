@@ -1,6 +1,7 @@
 """A game as the service holds it (its row, seats and state), reading tables, and the checks
 every change makes."""
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,8 @@ from bot.service.hosting import Hosted, hosting
 from bot.store.repo import GameRow, Repo, SeatRow
 from engine import registry
 from engine.core import Game, IllegalAction, plain
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +182,16 @@ class Tables:
         """The user's running games (and open lobbies, if asked) that `Table.open_to` shows them
         in server `guild_id` (None: DMs, where every server's are), oldest first."""
         statuses = ("lobby", "active") if lobbies else ("active",)
+        tables = []
         async with self.repo.reading():
-            rows = await self.repo.games_of(user_id, statuses)
-            tables = [await self._table(r.id) for r in rows]
+            for row in await self.repo.games_of(user_id, statuses):
+                try:
+                    tables.append(await self._table(row.id))
+                except Exception as exc:
+                    if self.repo.database.transient(exc):
+                        raise
+                    # One corrupt game fails alone: the person's other games stay reachable.
+                    log.exception("game %s could not be read; left out of a list", row.id)
         return [t for t in tables if t.open_to(user_id, guild_id)]
 
     async def pick_game(

@@ -2,9 +2,12 @@
 migrating it idempotently at start."""
 
 import logging
+import sqlite3
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
+
+import asyncpg
 
 from bot.store.backend import Database
 from bot.store.postgres import PostgresDatabase
@@ -17,6 +20,11 @@ DIALECTS = ("sqlite", "postgres")
 
 class NewerDatabase(RuntimeError):
     """The database was migrated by a newer version of the bot; this one must not touch it."""
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database could not be opened (a damaged file, a server that refuses): the bot does
+    not start, and says why in one sentence."""
 
 
 def is_postgres(target: Path | str) -> bool:
@@ -39,12 +47,19 @@ def migrations(dialect: str) -> list[tuple[int, str, str]]:
 
 async def open_database(target: Path | str) -> Database:
     """Open (creating a SQLite file if needed) and migrate; `:memory:` works for tests."""
-    if is_postgres(target):
-        db: Database = await PostgresDatabase.connect(str(target))
-    else:
-        db = await SQLiteDatabase.connect(str(target))
+    where = "the PostgreSQL server" if is_postgres(target) else str(target)
+    try:
+        if is_postgres(target):
+            db: Database = await PostgresDatabase.connect(str(target))
+        else:
+            db = await SQLiteDatabase.connect(str(target))
+    except (OSError, sqlite3.Error, asyncpg.PostgresError) as exc:
+        raise DatabaseUnavailable(f"the database at {where} could not be opened: {exc}") from exc
     try:
         await migrate(db)
+    except (sqlite3.DatabaseError, asyncpg.PostgresError) as exc:
+        await db.close()
+        raise DatabaseUnavailable(f"the database at {where} could not be read: {exc}") from exc
     except BaseException:
         await db.close()
         raise

@@ -46,10 +46,15 @@ class SQLiteDatabase(Database):
     @classmethod
     async def connect(cls, path: str) -> "SQLiteDatabase":
         db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            # aiosqlite's thread would keep the process alive after the error.
+            await db.close()
+            raise
         return cls(db)
 
     @asynccontextmanager

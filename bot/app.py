@@ -71,8 +71,10 @@ class GameBot(commands.AutoShardedBot):
     tournaments: Tournaments
 
     def __init__(self, settings: Settings, clock: Clock | None = None, **options: Any) -> None:
+        # Nothing reads the member cache (interactions carry who acts and their permissions),
+        # so neither the privileged members intent nor chunking every guild at start.
         intents = discord.Intents.default()
-        intents.members = True
+        options.setdefault("chunk_guilds_at_startup", False)
         if settings.shard_ids is not None:
             # discord.py's typing takes no None for shard_ids: leave it out unless set.
             options["shard_ids"] = settings.shard_ids

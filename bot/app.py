@@ -101,8 +101,8 @@ class GameBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = db = await open_database(self.settings.database)
         self.service = Service(Repo(db), self.clock)
-        # The lease outlives a few ticks, so a live process never loses it between renewals.
-        lease = timedelta(seconds=max(10.0, 4 * self.settings.tick_seconds))
+        # Held only while a flush runs and renewed half way, so it need not outlive a tick.
+        lease = timedelta(seconds=self.settings.lease_seconds)
         self.delivery = Delivery(
             self, self.service, f"{socket.gethostname()}:{self.shard_label}", lease
         )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from pydantic import SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     """Sync commands to this guild only (instant), instead of globally."""
     tick_seconds: float = 30.0
     """How often deadlines, reminders and undelivered posts are checked."""
+    lease_seconds: float = Field(15.0, ge=2.0)
+    """How long a process holds a game's deliveries without renewing them: another process takes
+    over the posts of one that crashed within this time, whatever the tick."""
     log_level: str = "INFO"
     log_json: bool = False
 

@@ -70,3 +70,22 @@ async def test_a_broken_event_stops_no_other_post(scene: Scene, bot: GameBot) ->
     with sqlite3.connect(bot.settings.database) as db:
         ((error,),) = db.execute("SELECT error FROM outbox WHERE payload = '{not json'")
     assert error and "KeyError" in error
+
+
+async def test_rate_limits_that_outlast_discord_py_s_tries_delay_the_posts_but_lose_none(
+    scene: Scene, bot: GameBot
+) -> None:
+    """Six 429s in a row on the channel and on a DM: discord.py gives up after five, and the
+    event is tried again later, so every round post and board DM still goes out once."""
+    s = scene.server
+    game = await started_game(s, bot, scene.channel, scene.ada, [scene.ben])
+    s.arm_rate_limit("POST", f"/channels/{scene.channel.id}/messages", times=6)
+    s.arm_rate_limit("POST", f"/channels/{s.dm_channel(scene.ben).id}/messages", times=6)
+    await _finish_round(game, [scene.ada, scene.ben])
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"), 3 * TIMEOUT)
+    await s.wait_for(lambda: game.board_dms(scene.ben, 2), 3 * TIMEOUT)
+    await s.wait_for(game.outbox_empty, 3 * TIMEOUT)
+    assert len(game.summaries(1)) == 1
+    assert len(game.channel_messages("**Round 2 of 15**")) == 1
+    for person in (scene.ada, scene.ben):
+        assert len(game.board_dms(person, 2)) == 1, person.name

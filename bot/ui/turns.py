@@ -1,6 +1,7 @@
 """Turn-based play on Discord, for every such game: the "your turn" panel, the channel button for
 people whose DMs are closed, and the status message edited in place."""
 
+import contextlib
 import io
 import json
 from typing import Any
@@ -86,10 +87,23 @@ async def act(
             return
     via = interaction.message.id if interaction.message else None
     table, text, tv = await svc.act(game_id, interaction.user.id, action, turn, via)
-    await interaction.response.defer()  # after the move, so a refusal is a reply of its own
     done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
-    await _redraw(interaction, done, tv)
+    try:
+        await interaction.response.defer()  # after the move, so a refusal is a reply of its own
+        await _redraw(interaction, done, tv)
+    except discord.HTTPException:
+        await made_anyway(interaction, table, done)
     await bot_of(interaction).delivery.flush()
+
+
+async def made_anyway(interaction: discord.Interaction, table: Table, done: str) -> None:
+    """A stored move whose answer Discord no longer takes (it came too late): the person is
+    told by DM that it was made, rather than left to guess and try again."""
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.user.send(
+            f"{done} (in {game_ref(table)}: the answer came too late for Discord to show it, "
+            "but the move is made; your panel is up to date.)"
+        )
 
 
 async def _redraw(interaction: discord.Interaction, done: str, tv: TurnView | None) -> None:
@@ -396,7 +410,12 @@ async def command_move(
     done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
     # The seat's one live panel is redrawn by delivery; a second one here would be a duplicate.
     more = "" if tv is None else "\nStill your turn: your panel is up to date."
-    await interaction.response.send_message(done + more, ephemeral=interaction.guild is not None)
+    try:
+        await interaction.response.send_message(
+            done + more, ephemeral=interaction.guild is not None
+        )
+    except discord.HTTPException:
+        await made_anyway(interaction, table, done)
     await bot_of(interaction).delivery.flush()
 
 

@@ -4,7 +4,7 @@ import argparse
 import asyncio
 import signal
 
-from bot import autoplay, sandbox
+from bot import autoplay, health, sandbox
 from bot.app import GameBot, point_at
 from bot.logs import setup_logging
 from bot.settings import Settings
@@ -32,9 +32,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     sub = parser.add_subparsers(dest="mode")
     autoplay.add_arguments(sub.add_parser("autoplay", help="an autopilot game in the terminal"))
+    health.add_arguments(sub.add_parser("health", help="one status line for operators"))
     args = parser.parse_args()
     if args.mode == "autoplay":
         autoplay.main(args)
+        return
+    if args.mode == "health":
+        health.main(args)
         return
     settings = Settings()
     secret = settings.discord_token.get_secret_value() if settings.discord_token else ""

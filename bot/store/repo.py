@@ -227,6 +227,33 @@ class Repo:
         )
         return [r["id"] for r in rows]
 
+    async def health(self, now: datetime) -> dict[str, Any]:
+        """What an operator watches: the outbox's backlog and its oldest event, the leases held
+        now and by whom, the running games and those whose deadline has passed."""
+        pending = await self.one(
+            "SELECT count(*) AS n, min(created_at) AS oldest FROM outbox WHERE sent_at IS NULL"
+        )
+        leases = await self.all(
+            "SELECT owner, count(*) AS n FROM delivery_leases WHERE until > ? GROUP BY owner "
+            "ORDER BY owner",
+            (now.isoformat(),),
+        )
+        games = await self.one(
+            "SELECT count(*) AS running, sum(CASE WHEN deadline IS NOT NULL AND deadline < ? "
+            "THEN 1 ELSE 0 END) AS overdue FROM games WHERE status = 'active'",
+            (now.isoformat(),),
+        )
+        oldest = pending["oldest"] if pending else None
+        return {
+            "outbox_pending": int(pending["n"]) if pending else 0,
+            "outbox_lag_seconds": (now - datetime.fromisoformat(oldest)).total_seconds()
+            if oldest
+            else 0.0,
+            "leases": {r["owner"]: int(r["n"]) for r in leases},
+            "games_running": int(games["running"] or 0) if games else 0,
+            "games_overdue": int(games["overdue"] or 0) if games else 0,
+        }
+
     async def claim_due(self, game_id: int, now: datetime) -> bool:
         """In a transaction: take a due game for this process. False when it is no longer due or
         another process holds it (PostgreSQL skips the locked row instead of waiting)."""

@@ -124,7 +124,7 @@ def test_a_turn_in_words():
     text, state = said(state, 0, {"type": "draft", "value": 1})
     assert text == "drafted a 1"
     text, state = said(state, 0, {"type": "claim", "space": 1, "at": [1, 0]})
-    assert text == "claimed the Energy Depot at (1, 0): +3 energy"
+    assert text == "claimed the Energy Depot: +3 energy"
     text, state = said(state, 0, {"type": "end_turn"})
     assert text == "ended the turn"
     text, state = said(state, 1, {"type": "draft", "value": 3})
@@ -141,7 +141,7 @@ def test_a_claim_with_guild_links_and_a_starting_tile():
     state = island(state, 0, [(1, 0, "02-3", None, {})])
     state = play(state, 0, {"type": "draft", "value": 1})
     text, _ = said(state, 0, {"type": "claim", "space": 12, "at": [2, 0]})
-    assert text == "claimed the Tinker Shop at (2, 0): +1 fame (1 guild link)"
+    assert text == "claimed the Tinker Shop: +1 fame (1 guild link)"
     start = G.new(G.Config(players=2), 0)
     rng = Random(0)
     while G.to_act(start) == {CHANCE}:
@@ -149,7 +149,7 @@ def test_a_claim_with_guild_links_and_a_starting_tile():
     (seat,) = G.to_act(start)
     space = next(i + 1 for i, t in enumerate(start.offer) if t and t.startswith("05"))
     text, _ = said(start, seat, {"type": "claim", "space": space, "at": [1, 0]})
-    assert text == "claimed the Tinker Shop at (1, 0) as a starting tile"
+    assert text == "claimed the Tinker Shop as a starting tile"
 
 
 def test_free_die_changes_in_words():
@@ -165,18 +165,18 @@ def test_free_die_changes_in_words():
     text, state = said(state, 0, {"type": "adjust", "to": 6, "free": True})
     assert text == "counted the bonus die as 6 instead of 3 (Nelson)"
     text, _ = said(state, 0, {"type": "use", "tile": [0, 0], "option": "resources"})
-    assert text == "activated the Capitol at (0, 0) with the bonus die: +1 energy, +1 steel"
+    assert text == "activated the Capitol with the bonus die: +1 energy, +1 steel"
 
 
 def deploying(dock: list[int], fame: int = 0) -> State:
     """Seat 0 (Marie) with workers only on the dock spaces `dock` (row-major indexes), a vacant
-    Tinker Shop at (1, 0) and Iron Foundry at (2, 0), about to deploy with its Capitol."""
+    Tinker Shop and Iron Foundry, about to deploy with its Capitol."""
     state = turn_state(2, dice=[1, 2, 3, 4, 5])
     tiles = [(1, 0, "05-3", None, {}), (2, 0, "07-4", None, {})]
     state = edit(island(state, 0, tiles), 0, dock=[i in dock for i in range(12)], fame=fame)
     state.turn = Turn(0, "activating", 3, 3)
     text, state = said(state, 0, {"type": "use", "tile": [0, 0], "option": "deploy"})
-    assert text == "activated the Capitol at (0, 0) to deploy a worker"
+    assert text == "activated the Capitol to deploy a worker"
     return state
 
 
@@ -184,7 +184,7 @@ def test_a_deploy_and_its_dock_line_reward():
     state = deploying([0, 2, 3, 9, 10])
     text, state = said(state, 0, {"type": "deploy", "from": [3, 2], "to": [1, 0]})
     assert text == (
-        "deployed a worker from the dock to the Tinker Shop at (1, 0); "
+        "deployed a worker from the dock to the Tinker Shop; "
         "the dock line C2 is empty: reward +1 part"
     )
     assert state.players[0].parts == 2
@@ -195,21 +195,21 @@ def test_two_dock_lines_at_once_and_the_reward_order():
     state = deploying([0, 2, 3, 4, 9])
     text, state = said(state, 0, {"type": "deploy", "from": [3, 2], "to": [1, 0]})
     assert text == (
-        "deployed a worker from the dock to the Tinker Shop at (1, 0); "
+        "deployed a worker from the dock to the Tinker Shop; "
         "the dock lines C2 and R3 are empty: both rewards, in an order to pick"
     )
     assert phase_name(G.view(state, 0)) == "Round 1 · turn 1 of 4 · picking the first dock reward"
     text, state = said(state, 0, {"type": "reward", "line": "C2"})
     assert text == "chose the C2 reward first: +1 part; then the R3 reward: deploy 1 more worker"
     text, _ = said(state, 0, {"type": "deploy", "from": [1, 1], "to": [2, 0]})
-    assert text == "deployed a worker from the dock to the Iron Foundry at (2, 0)"
+    assert text == "deployed a worker from the dock to the Iron Foundry"
 
 
 def test_fame_from_a_reward_unlocks_an_ability():
     state = deploying([0, 10, 11], fame=2)
     text, _ = said(state, 0, {"type": "deploy", "from": [3, 4], "to": [1, 0]})
     assert text == (
-        "deployed a worker from the dock to the Tinker Shop at (1, 0); "
+        "deployed a worker from the dock to the Tinker Shop; "
         "the dock line C4 is empty: reward +3 fame; "
         "reached 5 fame: Marie's basic ability is unlocked"
     )
@@ -230,9 +230,9 @@ def test_activating_and_marie_in_words():
     assert text == "chose to activate buildings with the 3"
     assert phase_name(G.view(state, 0)) == "Round 1 · turn 1 of 4 · activating (a 3)"
     text, state = said(state, 0, {"type": "use", "tile": [1, 0]})
-    assert text == "activated the Tinker Shop at (1, 0): +1 part"
+    assert text == "activated the Tinker Shop: +1 part"
     text, _ = said(state, 0, {"type": "use", "tile": [2, 0]})
-    assert text == "activated the Refinery at (2, 0) with Marie's extra activation: +1 energy"
+    assert text == "activated the Refinery with Marie's extra activation: +1 energy"
 
 
 def test_a_blueprint_in_words():
@@ -246,7 +246,7 @@ def test_a_blueprint_in_words():
         "Nicola's ability: +1 energy"
     )
     text, state = said(state, 0, {"type": "install", "tile": [1, 0]})
-    assert text == "installed the energy production upgrade on the Tinker Shop at (1, 0)"
+    assert text == "installed the energy production upgrade on the Tinker Shop"
     card = state.bp_offer["II"][0]
     text, _ = said(state, 0, {"type": "take", "card": card})
     assert text == f"took blueprint {card} from the offer"

@@ -46,11 +46,6 @@ USED_BY = {
 """How an activation came about, where it was not the turn's own die."""
 
 
-def hex_words(at: tuple[int, int] | list[int]) -> str:
-    """A hex of an island as "(q, r)"."""
-    return f"({at[0]}, {at[1]})"
-
-
 def tile_words(tile: str) -> str:
     """A tile as players name it: "the Refinery", "the Capitol"."""
     return "the Capitol" if tile.startswith("01") else f"the {tile_name(tile)}"
@@ -142,7 +137,7 @@ def _event(event: Event, seat: int) -> str:
         case E.CharacterKept():
             return f"kept {characters()[event.character].name}"
         case E.TileClaimed():
-            text = f"claimed {tile_words(event.tile)} at {hex_words(event.at)}"
+            text = f"claimed {tile_words(event.tile)}"
             if event.start:
                 text += " as a starting tile"
             elif event.wide_reach:
@@ -176,7 +171,7 @@ def _event(event: Event, seat: int) -> str:
         case E.TurnEnded():
             return "ended the turn"
         case E.WorkerDeployed():
-            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
+            where = f"{tile_words(event.tile)}"
             return f"deployed a worker from the dock to {where}"
         case E.LinesEmptied():
             if len(event.lines) == 1:
@@ -188,10 +183,10 @@ def _event(event: Event, seat: int) -> str:
         case E.RewardChosen():
             return f"chose the {event.line} reward first: {reward_words(event.line, event.tile)}"
         case E.TilePlaced():
-            text = f"placed {tile_words(event.tile)} at {hex_words(event.at)} (reward C1)"
+            text = f"placed {tile_words(event.tile)} (reward C1)"
             return _with(text, event.gains, links=True, then=_crew(event.crew))
         case E.DepotReused():
-            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
+            where = f"{tile_words(event.tile)}"
             text = (
                 f"took the benefit of {where} again (reward R1)"
                 if event.via == "r1"
@@ -202,7 +197,7 @@ def _event(event: Event, seat: int) -> str:
             source = character_name(event.character)
             return f"chose +1 {event.resource} ({source}'s advanced ability)"
         case E.UpgradeInstalled():
-            where = f"{tile_words(event.tile)} at {hex_words(event.at)}"
+            where = f"{tile_words(event.tile)}"
             text = f"installed the {token_words(event.token)} on {where}"
             return _with(text, event.gains, links=True)
         case E.UpgradeKept():
@@ -238,7 +233,7 @@ def _crew(crew: E.CrewDepot | None) -> str:
 
 
 def _used(event: E.BuildingUsed) -> str:
-    text = f"activated {tile_words(event.tile)} at {hex_words(event.at)}"
+    text = f"activated {tile_words(event.tile)}"
     text += USED_BY.get(event.by, "")
     if event.then == "deploy":
         text += " to deploy a worker"

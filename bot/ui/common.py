@@ -62,3 +62,13 @@ def link(table: Table) -> str:
 def game_ref(table: Table) -> str:
     """The game's name as a link to where it plays: "[<Title> game #2](…)"."""
     return f"[{table.label}]({link(table)})"
+
+
+async def made_anyway(interaction: discord.Interaction, table: Table, done: str) -> None:
+    """A stored change whose answer Discord no longer takes (it came too late): the person is
+    told by DM that it was made, rather than left to guess and try again."""
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.user.send(
+            f"{done} (in {game_ref(table)}: the answer came too late for Discord to show it, "
+            "but it is stored; your panel is up to date.)"
+        )

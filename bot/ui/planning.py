@@ -12,7 +12,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import needed
 from bot.service.service import DraftView, Service, Table
 from bot.ui.clicks import Clicked
-from bot.ui.common import bot_of, guarded, said
+from bot.ui.common import bot_of, guarded, made_anyway, said
 from bot.ui.presenter import presenter
 
 PLANNER_BUTTONS = {
@@ -104,12 +104,15 @@ class PlannerButton(
                     and table.game.progress(table.state).round == round_
                 )
                 fresh = await svc.draft(game_id, uid) if same else None
-                if fresh is None:
-                    await interaction.response.edit_message(
-                        content="✅ Plan submitted, and the round is resolving.", view=None
-                    )
-                else:
-                    await interaction.response.edit_message(**await refreshed(fresh))
+                try:
+                    if fresh is None:
+                        await interaction.response.edit_message(
+                            content="✅ Plan submitted, and the round is resolving.", view=None
+                        )
+                    else:
+                        await interaction.response.edit_message(**await refreshed(fresh))
+                except discord.HTTPException:
+                    await made_anyway(interaction, table, f"✅ Your plan for round {round_} is in.")
                 await bot_of(interaction).delivery.flush()
                 return
             current = await svc.draft(game_id, uid)

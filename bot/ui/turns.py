@@ -1,7 +1,6 @@
 """Turn-based play on Discord, for every such game: the "your turn" panel, the channel button for
 people whose DMs are closed, and the status message edited in place."""
 
-import contextlib
 import io
 import json
 from typing import Any
@@ -13,7 +12,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import fill, needed
 from bot.service.service import Table, TurnView
 from bot.ui.clicks import Clicked, json_object
-from bot.ui.common import bot_of, game_ref, guarded, said, said_names
+from bot.ui.common import bot_of, game_ref, guarded, made_anyway, said, said_names
 from bot.ui.presenter import presenter, presenters
 
 RECENT_MOVES = 6
@@ -94,16 +93,6 @@ async def act(
     except discord.HTTPException:
         await made_anyway(interaction, table, done)
     await bot_of(interaction).delivery.flush()
-
-
-async def made_anyway(interaction: discord.Interaction, table: Table, done: str) -> None:
-    """A stored move whose answer Discord no longer takes (it came too late): the person is
-    told by DM that it was made, rather than left to guess and try again."""
-    with contextlib.suppress(discord.HTTPException):
-        await interaction.user.send(
-            f"{done} (in {game_ref(table)}: the answer came too late for Discord to show it, "
-            "but the move is made; your panel is up to date.)"
-        )
 
 
 async def _redraw(interaction: discord.Interaction, done: str, tv: TurnView | None) -> None:

@@ -1,10 +1,12 @@
 """Every post exactly once under Discord's faults: 5xx answers are retried, a post created just
 before a failure is not created again, and one broken event or game stops nothing else."""
 
+import asyncio
 import sqlite3
 
 from bot.app import GameBot
-from tests.bot.conftest import Scene
+from bot.service.clock import ManualClock
+from tests.bot.conftest import Bots, Scene
 from tests.bot.helpers import TIMEOUT, started_game
 
 ROUTE = "/channels/{channel_id}/messages"
@@ -89,3 +91,36 @@ async def test_rate_limits_that_outlast_discord_py_s_tries_delay_the_posts_but_l
     assert len(game.channel_messages("**Round 2 of 15**")) == 1
     for person in (scene.ada, scene.ben):
         assert len(game.board_dms(person, 2)) == 1, person.name
+
+
+async def test_a_storm_of_rate_limits_over_ten_games_loses_and_doubles_nothing(
+    scene: Scene, bots: Bots, clock: ManualClock
+) -> None:
+    """Ten games time out together while every post meets 429s, a run of them longer than
+    discord.py's own tries: each game's summary, next round and board DMs go out once, in order."""
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    bot = await bots.start(clock=clock)
+    games = []
+    for i in range(10):
+        channel = s.add_channel(scene.guild, f"storm-{i}")
+        games.append(await started_game(s, bot, channel, ada, [ben], deadline="10 minutes"))
+    s.arm_rate_limit("POST", ROUTE, times=80)
+    clock.advance(minutes=11)
+    for _ in range(120):  # the backoff runs on the bot's clock: let time pass as it waits
+        if (
+            all(g.channel_messages("**Round 2 of 15**") for g in games)
+            and await games[0].outbox_empty()
+        ):
+            break
+        await asyncio.sleep(0.25)
+        clock.advance(seconds=15)
+    await s.wait_for(games[0].outbox_empty, TIMEOUT)
+    assert len(s.rate_limited) >= 30, "the storm hit the posts"
+    for game in games:
+        (summary,) = game.summaries(1)
+        (second,) = game.channel_messages("**Round 2 of 15**")
+        # The summary comes before the next round: in one post, or in an earlier one.
+        built, next_ = summary.content.find("**Round 1 built.**"), second.content.find("Round 2")
+        assert summary.id < second.id or (summary is second and built < next_)
+        for person in (ada, ben):
+            assert len(game.board_dms(person, 2)) == 1, person.name

@@ -3,6 +3,7 @@
 import asyncio
 import logging
 import socket
+import time
 from datetime import datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -69,6 +70,7 @@ class GameBot(commands.AutoShardedBot):
     service: Service
     delivery: Delivery
     tournaments: Tournaments
+    max_concurrency: int = 1
 
     def __init__(self, settings: Settings, clock: Clock | None = None, **options: Any) -> None:
         # Nothing reads the member cache (interactions carry who acts and their permissions),
@@ -99,6 +101,8 @@ class GameBot(commands.AutoShardedBot):
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
+        # How many shards may IDENTIFY together (Discord's buckets), for before_identify_hook.
+        self.max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
         self.db = db = await open_database(self.settings.database)
         self.service = Service(Repo(db), self.clock)
         # Held only while a flush runs and renewed half way, so it need not outlive a tick.
@@ -139,6 +143,16 @@ class GameBot(commands.AutoShardedBot):
     def syncs_commands(self) -> bool:
         """Commands are global: the process with shard 0 syncs them, the others need not."""
         return self.shard_ids is None or 0 in self.shard_ids
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for this shard's bucket to be free across every process of the bot (discord.py
+        only spaces the shards of one process): one IDENTIFY per `identify_seconds`."""
+        bucket = (shard_id or 0) % max(1, self.max_concurrency)
+        # A tenth more: the IDENTIFY frame leaves a moment after the turn is taken.
+        spacing = 1.1 * self.settings.identify_seconds
+        # Discord's limit is on real time, whatever clock the games run on.
+        while (wait := await self.service.identify_turn(bucket, time.time(), spacing)) > 0:
+            await asyncio.sleep(wait)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

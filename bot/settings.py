@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     """Sync commands to this guild only (instant), instead of globally."""
     tick_seconds: float = 30.0
     """How often deadlines, reminders and undelivered posts are checked."""
+    identify_seconds: float = Field(5.0, ge=0.0)
+    """Discord's spacing of IDENTIFYs per bucket across every process (its rule: 5 s)."""
     lease_seconds: float = Field(15.0, ge=2.0)
     """How long a process holds a game's deliveries without renewing them: another process takes
     over the posts of one that crashed within this time, whatever the tick."""

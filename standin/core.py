@@ -55,6 +55,7 @@ class StandIn(Driver):
         host: str = "127.0.0.1",
         port: int = 0,
         shards: int = 1,
+        identify_spacing: float = L.IDENTIFY_SPACING_S,
     ) -> None:
         if not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stand-in only listens on loopback, not {host}")
@@ -66,6 +67,8 @@ class StandIn(Driver):
         self.port = port
         self.shards = shards
         """The shard count ``GET /gateway/bot`` recommends."""
+        self.identify_spacing = identify_spacing
+        """Seconds between two IDENTIFYs of one bucket (Discord: 5, with max_concurrency 1)."""
         self.ids = Snowflakes(clock)
         self.world = World()
         self.application_id = self.ids.next()

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,8 @@ class Gateway:
         self.connections: set[Connection] = set()
         self.identifies = 0
         self.resumes = 0
+        self.last_identify: dict[int, float] = {}
+        """When each bucket last identified (monotonic seconds)."""
 
     @property
     def connected(self) -> bool:
@@ -193,7 +196,7 @@ class Gateway:
 
     def _identify(
         self, connection: Connection, data: dict[str, Any], session: Session | None
-    ) -> Session | tuple[int, str]:
+    ) -> Session | tuple[int, str] | None:
         if session is not None:
             self.core.violation("gateway: IDENTIFY sent twice on one connection")
             return L.CLOSE_ALREADY_AUTHENTICATED, "Already authenticated."
@@ -209,6 +212,16 @@ class Gateway:
         ):
             self.core.violation(f"gateway: IDENTIFY with an invalid shard {shard!r}")
             return L.CLOSE_INVALID_SHARD, "Invalid shard."
+        bucket = shard[0] % 1 if shard else 0  # max_concurrency is 1 (GET /gateway/bot)
+        now, last = time.monotonic(), self.last_identify.get(bucket)
+        if last is not None and now - last < self.core.identify_spacing:
+            self.core.violation(
+                f"gateway: IDENTIFY {now - last:.2f} s after the last of bucket {bucket} "
+                f"(one per {self.core.identify_spacing:g} s)"
+            )
+            connection.send({"op": 9, "d": False, "s": None, "t": None})
+            return None
+        self.last_identify[bucket] = now
         self.identifies += 1
         session = Session(secrets.token_hex(16), int(data.get("intents") or 0), shard)
         session.connection = connection

@@ -9,6 +9,9 @@ API_VERSION = 10
 
 # Interactions (receiving-and-responding).
 ACK_DEADLINE_S = 3.0
+IDENTIFY_SPACING_S = 5.0
+"""One IDENTIFY per 5 s per bucket (shard id modulo max_concurrency, which is 1 here); Discord
+answers a sooner one with an Invalid Session."""
 TOKEN_TTL_S = 15 * 60.0
 MAX_AUTOCOMPLETE_CHOICES = 25
 MODAL_TITLE_MAX = 45

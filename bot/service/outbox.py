@@ -53,6 +53,11 @@ class Outbox(Tables):
         async with self.repo.transaction() as repo:
             await repo.retry_later(outbox_id, attempts, self.clock.now() + delay, error)
 
+    async def identify_turn(self, bucket: int, now: float, spacing: float) -> float:
+        """This process's turn to IDENTIFY a shard of `bucket` (0.0), or how long to wait."""
+        async with self.repo.transaction() as repo:
+            return await repo.identify_turn(bucket, now, spacing)
+
     def transient(self, exc: BaseException) -> bool:
         """Whether `exc` is the database's passing fault (try again later)."""
         return self.repo.database.transient(exc)

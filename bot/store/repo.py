@@ -227,6 +227,22 @@ class Repo:
         )
         return [r["id"] for r in rows]
 
+    async def identify_turn(self, bucket: int, now: float, spacing: float) -> float:
+        """Take the bucket's turn to identify if `spacing` seconds have passed since its last
+        one (0.0), else the seconds left to wait. `now` is wall-clock time, shared by processes."""
+        if await self.execute(
+            "UPDATE identify_slots SET at = ? WHERE bucket = ? AND at <= ?",
+            (now, bucket, now - spacing),
+        ):
+            return 0.0
+        if await self.execute(
+            "INSERT INTO identify_slots (bucket, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (bucket, now),
+        ):
+            return 0.0
+        row = await self.one("SELECT at FROM identify_slots WHERE bucket = ?", (bucket,))
+        return max(0.01, float(row["at"]) + spacing - now) if row else 0.01
+
     async def health(self, now: datetime) -> dict[str, Any]:
         """What an operator watches: the outbox's backlog and its oldest event, the leases held
         now and by whom, the running games and those whose deadline has passed."""

@@ -48,9 +48,10 @@ class SQLiteDatabase(Database):
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = aiosqlite.Row
+            # First, so that switching to WAL waits for another process opening the file too.
+            await db.execute("PRAGMA busy_timeout=5000")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
         except BaseException:
             # aiosqlite's thread would keep the process alive after the error.
             await db.close()

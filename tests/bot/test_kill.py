@@ -98,7 +98,7 @@ async def click(server: StandIn, person: User, planner: Message, gid: int, actio
 async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) -> None:
     token = "MTQ0." + secrets.token_urlsafe(32)
     database = tmp_path / "bot.sqlite3"
-    server = StandIn(token, bot_name="Board Games Bot")
+    server = StandIn(token, bot_name="Board Games Bot", identify_spacing=0.3)
     await server.start()
     procs: list[Process] = []
     try:

@@ -48,7 +48,7 @@ async def test_kill_9_at_random_moments_loses_and_repeats_no_post(tmp_path: Path
     rng = random.Random(46)
     token = "MTQ0." + secrets.token_urlsafe(32)
     database = tmp_path / "bot.sqlite3"
-    server = StandIn(token, bot_name="Board Games Bot")
+    server = StandIn(token, bot_name="Board Games Bot", identify_spacing=0.3)
     await server.start()
     guild = server.add_guild("Board Games")
     ada = server.add_user("Ada", guilds=[guild])

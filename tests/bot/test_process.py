@@ -29,7 +29,7 @@ SHARED = {
 async def test_the_bot_process_connects_answers_stops_and_restarts(tmp_path: Path) -> None:
     token = "MTQ0." + secrets.token_urlsafe(32)
     database = tmp_path / "bot.sqlite3"
-    server = StandIn(token, bot_name="Board Games Bot")
+    server = StandIn(token, bot_name="Board Games Bot", identify_spacing=0.3)
     await server.start()
     procs: list[asyncio.subprocess.Process] = []
     try:

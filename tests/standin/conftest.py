@@ -57,7 +57,8 @@ async def clock() -> OffsetClock:
 @pytest.fixture
 async def standin(clock: OffsetClock) -> AsyncIterator[StandIn]:
     """A started stand-in, pointed at by discord.py for the test's duration."""
-    server = StandIn(TOKEN, bot_name="GameBot", clock=clock)
+    # These tests restart clients at once; the identify spacing has its own test.
+    server = StandIn(TOKEN, bot_name="GameBot", clock=clock, identify_spacing=0.0)
     await server.start()
     try:
         with point_discord_py(server):

@@ -42,7 +42,7 @@ async def _guilds_on_both_shards(standin: StandIn) -> dict[int, list[Any]]:
 
 
 async def test_gateway_bot_recommends_the_configured_shard_count() -> None:
-    server = StandIn(TOKEN, shards=3)
+    server = StandIn(TOKEN, shards=3, identify_spacing=0.0)
     await server.start()
     try:
         async with aiohttp.ClientSession() as session:
@@ -55,7 +55,7 @@ async def test_gateway_bot_recommends_the_configured_shard_count() -> None:
 
 
 async def test_each_shard_gets_its_guilds_and_only_shard_zero_gets_dms() -> None:
-    server = StandIn(TOKEN, shards=2)
+    server = StandIn(TOKEN, shards=2, identify_spacing=0.0)
     await server.start()
     try:
         guilds = await _guilds_on_both_shards(server)
@@ -88,7 +88,7 @@ async def test_each_shard_gets_its_guilds_and_only_shard_zero_gets_dms() -> None
 
 
 async def test_an_invalid_shard_is_refused_with_4010() -> None:
-    server = StandIn(TOKEN)
+    server = StandIn(TOKEN, identify_spacing=0.0)
     await server.start()
     try:
         async with aiohttp.ClientSession() as session, session.ws_connect(server.gateway_url) as ws:

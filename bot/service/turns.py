@@ -28,8 +28,9 @@ class Turns(Loop):
         via: int | None = None,
     ) -> tuple[Table, str, TurnView | None]:
         """Make a turn-based move (from the panel message `via` of turn `turn`, if it names
-        one); returns the table after it, the move in words, and the seat's next turn if it
-        still owes a move (so the adapter's next panel needs no second read)."""
+        one); returns the table after it, the move in words, and the seat's next decision if it
+        stays on turn (so the adapter's next panel needs no second read); None once the turn
+        has passed, even if it came back after others moved (that is a new panel's)."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._mover(table, user_id)
@@ -39,10 +40,15 @@ class Turns(Loop):
             after = self._apply(table, seat, action)
             text = table.hosted.moves().describe(before, seat, action, after)
             await repo.update_seat(game_id, seat, timeouts=0)
+            seq = await repo.action_count(game_id)
             await self._commit(table, after, [Move(before, seat, action, after, "player")], via)
             now = await self._table(game_id)
             owes = now.row.status == "active" and seat in now.game.to_act(now.state)
-            return now, text, await self._turn_view(now, seat) if owes else None
+            # When others moved before the turn came back, it is a new turn with a new panel
+            # (its notification): the one clicked ends here.
+            others = tuple(s.seat for s in now.seats if s.seat != seat)
+            back = owes and bool(others) and await repo.acted_since(game_id, others, seq + 1)
+            return now, text, await self._turn_view(now, seat) if owes and not back else None
 
     async def undo(
         self, game_id: int, user_id: int, turn: int | None = None, via: int | None = None

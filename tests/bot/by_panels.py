@@ -48,6 +48,8 @@ class Tally:
     rounds: int = 0
     live: int = 0
     """Panel messages still live (with an enabled control of this game) after the end."""
+    most_live: int = 0
+    """The most live panels one person had at once, after any move (one panel per person)."""
 
     def lines(self, label: str) -> list[str]:
         people = sorted(self.dms)
@@ -202,6 +204,9 @@ async def play(
             since = [s for s, _, _ in (await repo.actions(gid))[count:]]
         stayed = set(since) == {seat.seat} and seat.seat in table.game.to_act(table.state)
         fresh = [m for m in server.dms(person) if m.id not in before and m.components]
+        for someone in people.values():
+            live = sum(1 for m in server.dms(someone) if m.author.bot and _live(m, gid))
+            tally.most_live = max(tally.most_live, live)
         if stayed:
             tally.duplicates[person.name] += len(fresh)
 

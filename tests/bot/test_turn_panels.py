@@ -67,6 +67,7 @@ async def _undo_once(scene: Scene, bot: Any, gid: int, kind: str, done: list[str
 def _clean(tally: Tally) -> None:
     assert sum(tally.duplicates.values()) == 0, tally.duplicates
     assert tally.live == 0, "no panel keeps live controls after the end"
+    assert tally.most_live <= 1, "a person never has two live panels at once"
     assert tally.commands == 0, "every move was on a panel"
 
 

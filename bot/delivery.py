@@ -505,9 +505,11 @@ class Delivery:
     async def _on_phase(self, table: Table, payload: dict[str, Any]) -> None:
         """A phase's image, if its game posts one; and at a round's end the status board moves
         down to the newest posts (the old one is deleted), so it stays findable."""
+        phase_image = presenter(table.row.game).phase_image
+        if phase_image is None and table.row.status_message_id is None:
+            return  # nothing to draw or to move: no replay of the log
         state = await self.service.state_at(table.row.id, payload["at"])
         channel = await self._channel(table)
-        phase_image = presenter(table.row.game).phase_image
         made = None
         if phase_image is not None:
             public = table.game.view(state, None)

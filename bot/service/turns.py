@@ -48,7 +48,10 @@ class Turns(Loop):
             # (its notification): the one clicked ends here.
             others = tuple(s.seat for s in now.seats if s.seat != seat)
             back = owes and bool(others) and await repo.acted_since(game_id, others, seq + 1)
-            return now, text, await self._turn_view(now, seat) if owes and not back else None
+            # The state before the move is at hand: no replay of the log to offer Undo.
+            if not owes or back:
+                return now, text, None
+            return now, text, await self._turn_view(now, seat, (seq, before))
 
     async def undo(
         self, game_id: int, user_id: int, turn: int | None = None, via: int | None = None
@@ -78,24 +81,29 @@ class Turns(Loop):
             table = await self._table(game_id)
             return table, text, await self._turn_view(table, seat)
 
-    async def _undoable(self, table: Table, seat: int) -> tuple[int, Any, str] | None:
+    async def _undoable(
+        self, table: Table, seat: int, known: tuple[int, Any] | None = None
+    ) -> tuple[int, Any, str] | None:
         """The seat's last move, if it may take it back now: its place in the log, the state
-        before it, and the move in words."""
+        before it, and the move in words. `known`: a place in the log and the state before it,
+        when the caller holds them (else the log is replayed to that place)."""
         last = await self.repo.last_action(table.row.id)
         if last is None:
             return None
         seq, mover, action, source = last
         if mover != seat or source != "player":
             return None
-        before = await self._state_after(table, seq)
+        before = known[1] if known and known[0] == seq else await self._state_after(table, seq)
         if not table.game.reversible(Logged(before, seat, action, table.state)):
             return None
         return seq, before, table.hosted.moves().describe(before, seat, action, table.state)
 
-    async def _turn_view(self, table: Table, seat: int) -> TurnView:
+    async def _turn_view(
+        self, table: Table, seat: int, known: tuple[int, Any] | None = None
+    ) -> TurnView:
         game = table.game
         legal = [a.model_dump(mode="json") for a in game.legal_actions(table.state, seat)]
-        back = await self._undoable(table, seat)
+        back = await self._undoable(table, seat, known)
         premoves = await self.repo.premoves(table.row.id, seat)
         return TurnView(
             table,

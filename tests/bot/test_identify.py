@@ -4,12 +4,15 @@ stand-in refuses a too-early IDENTIFY as Discord does, so a breach fails a test.
 
 import asyncio
 
+from bot.store.database import open_database
 from tests.bot.conftest import Bots
 
 
 async def test_two_processes_starting_together_identify_in_turn(bots: Bots) -> None:
     server = bots.server
     server.identify_spacing = 1.0
+    # The database exists already, as in a deployment: the processes meet at the gateway.
+    await (await open_database(bots.database)).close()
     first, second = await asyncio.gather(
         bots.start(identify_seconds=1.0), bots.start(identify_seconds=1.0)
     )

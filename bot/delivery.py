@@ -15,7 +15,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import fill, join, needed
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
-from bot.store.repo import PanelRow, SeatRow
+from bot.store.repo import PanelRow, Pending, SeatRow
 from bot.ui.common import game_ref, said, said_names
 from bot.ui.lobby import duration, lobby_embed, rematch_view
 from bot.ui.planning import open_planner_view, planner_view
@@ -29,6 +29,12 @@ log = logging.getLogger(__name__)
 RETRY_CAP = 300
 """The longest wait, in seconds, before an event that failed for a passing reason is retried."""
 BATCH = 20
+"""Games leased at once: the rest stay free for the other processes."""
+NONCE_TRUST = timedelta(minutes=1)
+"""Discord answers a repeated nonce with its first message for "a few minutes"; an event older
+than this may have posted in an earlier try that was never confirmed, so it looks first."""
+LOOKUP = 50
+"""How many of a channel's messages since the game's last confirmed post are looked through."""
 """Games leased at once: the rest stay free for the other processes."""
 Channel = (
     discord.TextChannel
@@ -61,6 +67,8 @@ class Delivery:
         """How long a game's delivery is held between renewals; a dead process's lapses."""
         self._event = 0
         self._done: dict[str, int] = {}
+        self._since: int | None = None
+        """Set while an event looks for unconfirmed posts: the game's last confirmed message."""
 
     async def flush(self) -> int:
         """Send every pending event in order; returns how many went out (or failed for good).
@@ -90,26 +98,28 @@ class Delivery:
         event once half of it has run; stops at the first event that waits to be retried, or if
         the lease was lost."""
         sent = 0
-        for outbox_id, _, kind, payload, attempts in await self.service.pending_of(game_id):
+        for event in await self.service.pending_of(game_id):
             now = self.service.clock.now()
             if now > held - self.lease / 2:
                 if not await self.service.renew_lease(game_id, self.owner, self.lease):
                     return sent
                 held = now + self.lease
-            if not await self._deliver_one(outbox_id, game_id, kind, payload, attempts):
+            if not await self._deliver_one(event):
                 return sent
             sent += 1
         return sent
 
-    async def _deliver_one(
-        self, outbox_id: int, game_id: int, kind: str, payload: dict[str, Any], attempts: int
-    ) -> bool:
+    async def _deliver_one(self, event: Pending) -> bool:
         """One event; False when it waits to be retried. A failure is this event's alone, and
         only one on a healthy database, not passing, sets the event aside."""
+        outbox_id, game_id, kind, payload, attempts, queued = event
         self._event = outbox_id
         error = None
         try:
             self._done = await self.service.posted(outbox_id)
+            self._since = None
+            if self.service.clock.now() - queued > NONCE_TRUST:
+                self._since = await self.service.last_posted(game_id, outbox_id) or 0
             await self._deliver(game_id, kind, payload)
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("event %s of game %s can't go out: %s", kind, game_id, exc)
@@ -138,13 +148,30 @@ class Delivery:
 
     async def _post(self, where: discord.abc.Messageable, part: str, **kwargs: Any) -> int:
         """Send one message of the current event once: a part Discord confirmed is not sent
-        again, and the nonce makes Discord answer a repeated send with the message it made."""
+        again, the nonce makes Discord answer a repeated send with the message it made, and past
+        the nonce's window an unconfirmed post is looked for before it is sent."""
         if part in self._done:
             return self._done[part]
-        message = await where.send(nonce=f"{self._event}.{part}"[:25], **kwargs)
-        await self.service.mark_posted(self._event, part, message.id)
-        self._done[part] = message.id
-        return message.id
+        found = await self._made_earlier(where, kwargs) if self._since is not None else None
+        if found is None:
+            found = (await where.send(nonce=f"{self._event}.{part}"[:25], **kwargs)).id
+        await self.service.mark_posted(self._event, part, found)
+        self._done[part] = found
+        return found
+
+    async def _made_earlier(
+        self, where: discord.abc.Messageable, kwargs: dict[str, Any]
+    ) -> int | None:
+        """The message an unconfirmed try of this post made: the bot's, since the game's last
+        confirmed post, alike in content, embeds and files, and owned by no event."""
+        after = discord.Object(self._since) if self._since else None
+        alike = [
+            m.id
+            async for m in where.history(limit=LOOKUP, after=after)
+            if m.author == self.client.user and _alike(m, kwargs)
+        ]
+        taken = set(self._done.values()) | await self.service.owned(alike)
+        return next((m for m in alike if m not in taken), None)
 
     async def _deliver(self, game_id: int, kind: str, payload: dict[str, Any]) -> None:
         table = await self.service.table(game_id)
@@ -585,6 +612,18 @@ class Delivery:
             await message.edit(
                 content=turn_text(tv), view=turn_panel(tv), attachments=[file] if file else []
             )
+
+
+def _alike(message: discord.Message, kwargs: dict[str, Any]) -> bool:
+    """Whether `message` is what sending `kwargs` makes."""
+    embeds = kwargs.get("embeds") or [e for e in [kwargs.get("embed")] if e]
+    files = kwargs.get("files") or [f for f in [kwargs.get("file")] if f]
+    return (
+        message.content == (kwargs.get("content") or "")
+        and [(e.title, e.description) for e in message.embeds]
+        == [(e.title, e.description) for e in embeds]
+        and [a.filename for a in message.attachments] == [f.filename for f in files]
+    )
 
 
 def ordinal(n: int) -> str:

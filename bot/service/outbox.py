@@ -2,13 +2,9 @@
 what was posted; plus the few facts the adapter records of Discord (message ids, closed DMs)."""
 
 from datetime import timedelta
-from typing import Any
 
 from bot.service.tables import Tables
-from bot.store.repo import PanelRow
-
-Pending = tuple[int, int, str, dict[str, Any], int]
-"""An event waiting in the outbox: id, game, kind, payload, attempts so far."""
+from bot.store.repo import PanelRow, Pending
 
 
 class Outbox(Tables):
@@ -38,6 +34,16 @@ class Outbox(Tables):
         """The parts of an event Discord already confirmed, by part name."""
         async with self.repo.reading() as repo:
             return await repo.posted(outbox_id)
+
+    async def last_posted(self, game_id: int, before: int) -> int | None:
+        """The newest message posted by the game's events before event `before`."""
+        async with self.repo.reading() as repo:
+            return await repo.last_posted(game_id, before)
+
+    async def owned(self, message_ids: list[int]) -> set[int]:
+        """Which of these messages an outbox event already owns."""
+        async with self.repo.reading() as repo:
+            return await repo.owned(message_ids)
 
     async def mark_posted(self, outbox_id: int, part: str, message_id: int) -> None:
         async with self.repo.transaction() as repo:

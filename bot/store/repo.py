@@ -6,7 +6,7 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.store.backend import Database, Row, Session
 
@@ -33,6 +33,18 @@ class GameRow:
     def where(self) -> int:
         """The channel or thread the table plays in."""
         return self.thread_id or self.channel_id
+
+
+class Pending(NamedTuple):
+    """An event waiting in the outbox."""
+
+    id: int
+    game_id: int
+    kind: str
+    payload: dict[str, Any]
+    attempts: int
+    """Earlier tries that failed in a way that passes."""
+    queued: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,12 +573,10 @@ class Repo:
             "DELETE FROM delivery_leases WHERE game_id = ? AND owner = ?", (game_id, owner)
         )
 
-    async def pending_of(
-        self, game_id: int, now: datetime
-    ) -> list[tuple[int, int, str, dict[str, Any], int]]:
+    async def pending_of(self, game_id: int, now: datetime) -> list[Pending]:
         """A game's unsent events in order, up to the first that waits to be retried."""
         rows = await self.all(
-            "SELECT id, game_id, kind, payload, attempts, retry_at FROM outbox "
+            "SELECT id, game_id, kind, payload, attempts, retry_at, created_at FROM outbox "
             "WHERE game_id = ? AND sent_at IS NULL ORDER BY id",
             (game_id,),
         )
@@ -574,8 +584,32 @@ class Repo:
         for r in rows:
             if (r["retry_at"] or "") > now.isoformat():
                 break
-            events.append((r["id"], r["game_id"], r["kind"], _payload(r["payload"]), r["attempts"]))
+            queued = datetime.fromisoformat(r["created_at"])
+            events.append(
+                Pending(
+                    r["id"], r["game_id"], r["kind"], _payload(r["payload"]), r["attempts"], queued
+                )
+            )
         return events
+
+    async def last_posted(self, game_id: int, before: int) -> int | None:
+        """The newest message a game's events before outbox event `before` posted."""
+        row = await self.one(
+            "SELECT MAX(p.message_id) AS newest FROM outbox_posts p JOIN outbox o "
+            "ON o.id = p.outbox_id WHERE o.game_id = ? AND o.id < ?",
+            (game_id, before),
+        )
+        return row["newest"] if row else None
+
+    async def owned(self, message_ids: list[int]) -> set[int]:
+        """Which of these messages an outbox event already owns."""
+        if not message_ids:
+            return set()
+        marks = ", ".join("?" * len(message_ids))
+        rows = await self.all(
+            f"SELECT message_id FROM outbox_posts WHERE message_id IN ({marks})", message_ids
+        )
+        return {r["message_id"] for r in rows}
 
     async def mark_sent(self, outbox_id: int, now: datetime, error: str | None = None) -> None:
         await self.execute(

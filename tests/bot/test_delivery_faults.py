@@ -44,7 +44,7 @@ async def test_a_passing_fault_keeps_the_event_and_a_broken_row_is_set_aside(
     delivery, service = bot.delivery, bot.service
     await service.set_deadline(game.gid, scene.ada.id, False, 60)  # queues one "deadline" post
     (event,) = await service.pending_of(game.gid)
-    outbox_id = event[0]
+    outbox_id = event.id
 
     async def broken(*args: Any) -> None:
         raise fault
@@ -54,7 +54,7 @@ async def test_a_passing_fault_keeps_the_event_and_a_broken_row_is_set_aside(
 
     monkeypatch.setattr(delivery, "_deliver", broken)
     monkeypatch.setattr(service, "healthy", answers)
-    assert await delivery._deliver_one(*event) is not passes
+    assert await delivery._deliver_one(event) is not passes
     if passes:
         row = await repo_row(service, outbox_id)
         assert row["sent_at"] is None and row["attempts"] == 1

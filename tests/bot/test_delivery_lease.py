@@ -4,6 +4,7 @@ leases cost no transaction per post, and a lost lease still stops the delivery."
 from typing import Any
 
 from bot.service.clock import ManualClock
+from bot.store.repo import Pending
 from tests.bot.conftest import Bots
 
 
@@ -12,7 +13,7 @@ async def test_the_lease_is_renewed_once_half_of_it_has_run(
 ) -> None:
     bot = await bots.start(clock=clock)
     delivery, service = bot.delivery, bot.service
-    events = [(n, 1, "post", {}, 0) for n in range(1, 6)]
+    events = [Pending(n, 1, "post", {}, 0, clock.now()) for n in range(1, 6)]
     renewals: list[float] = []
     granted = [True]
 

@@ -124,3 +124,36 @@ async def test_a_storm_of_rate_limits_over_ten_games_loses_and_doubles_nothing(
         assert summary.id < second.id or (summary is second and built < next_)
         for person in (ada, ben):
             assert len(game.board_dms(person, 2)) == 1, person.name
+
+
+async def test_a_post_made_before_an_outage_longer_than_the_nonce_window_is_not_made_twice(
+    scene: Scene, bots: Bots, clock: ManualClock
+) -> None:
+    """Discord creates the round's post and answers 503, then fails for ten minutes: by then it
+    no longer knows the nonce, so the bot finds its own post in the channel instead of sending
+    it again, and the rest of the round goes out once, in order."""
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    bot = await bots.start(clock=clock)
+    game = await started_game(s, bot, scene.channel, ada, [ben])
+    route = f"/channels/{scene.channel.id}/messages"
+    s.arm_server_error("POST", route, status=503, after=True)
+    s.arm_server_error("POST", route, status=503, times=3)
+    await _finish_round(game, [ada, ben])
+    for _ in range(80):
+        if len(s.server_errors) == 4:
+            break
+        await asyncio.sleep(0.1)
+        clock.advance(seconds=20)
+    assert len(s.server_errors) == 4
+    assert len(game.summaries(1)) == 1, "the first try made the post"
+    assert not game.board_dms(ada, 2), "and nothing after it went out"
+    real = s.clock
+    s.clock = lambda: real() + 600  # Discord's nonce window has passed
+    clock.advance(minutes=10)
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"), TIMEOUT)
+    await s.wait_for(game.outbox_empty, TIMEOUT)
+    (summary,) = game.summaries(1)
+    (second,) = game.channel_messages("**Round 2 of 15**")
+    assert summary.id <= second.id
+    for person in (ada, ben):
+        assert len(game.board_dms(person, 2)) == 1, person.name

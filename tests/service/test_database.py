@@ -123,6 +123,7 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             await s.execute("DROP TABLE premoves")
             await s.execute("DROP TABLE panels")
             await s.execute("DROP TABLE identify_slots")
+            await s.execute("DROP INDEX outbox_posts_message")
             await s.execute("DELETE FROM schema_migrations WHERE number >= 8")
             await s.execute(
                 "INSERT INTO games (id, game, guild_id, channel_id, host_id, status, config, "
@@ -138,7 +139,12 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
                 "VALUES (1, 3, 0, ?, 0, 'then')",
                 (json.dumps(steps),),
             )
-        assert await migrate(db) == ["0008_premoves.sql", "0009_panels.sql", "0010_identify.sql"]
+        assert await migrate(db) == [
+            "0008_premoves.sql",
+            "0009_panels.sql",
+            "0010_identify.sql",
+            "0011_posted_messages.sql",
+        ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]
             assert await repo.all("SELECT * FROM drafts") == []

@@ -8,7 +8,7 @@ import pytest
 
 from bot.store.database import NewerDatabase, migrate, migrations, open_database
 from bot.store.postgres import numbered
-from bot.store.repo import Repo
+from bot.store.repo import PanelRow, Repo
 from bot.store.sqlite import statements
 
 
@@ -144,9 +144,44 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0009_panels.sql",
             "0010_identify.sql",
             "0011_posted_messages.sql",
+            "0012_panels_dm_flag.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]
             assert await repo.all("SELECT * FROM drafts") == []
+    finally:
+        await db.close()
+
+
+async def test_a_turn_panel_is_recorded_and_read_back(database_target):
+    """Recorded "your turn" panels round-trip on both backends (PostgreSQL once refused the
+    flag, as 0009 declared it BOOLEAN while the repository writes flags as 0/1)."""
+    db = await open_database(database_target)
+    try:
+        async with db.transaction() as s:
+            await s.execute(
+                "INSERT INTO games (id, game, guild_id, channel_id, host_id, status, config, "
+                "options, seed, created_at, updated_at) VALUES (1, 'g', 1, 1, 1, 'active', '{}', "
+                "'{}', 1, '', '')"
+            )
+        async with Repo(db).transaction() as repo:
+            await repo.set_panel(1, 0, PanelRow(7, 8, dm=True))
+            await repo.set_panel(1, 1, PanelRow(9, 10, dm=False))
+        async with Repo(db).reading() as repo:
+            assert await repo.panels(1) == {0: PanelRow(7, 8, True), 1: PanelRow(9, 10, False)}
+    finally:
+        await db.close()
+
+
+async def test_no_postgres_column_is_boolean(pg_cluster):
+    """The repository writes every flag as 0/1, which a BOOLEAN column refuses."""
+    db = await open_database(await pg_cluster.create_database("no_booleans"))
+    try:
+        async with db.reading() as s:
+            rows = await s.all(
+                "SELECT table_name, column_name FROM information_schema.columns "
+                "WHERE table_schema = 'public' AND data_type = 'boolean'"
+            )
+        assert rows == []
     finally:
         await db.close()

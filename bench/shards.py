@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.games.powerline.words import placement_key
+from bot.sandbox.postgres import Cluster
 from bot.service.clock import SystemClock
 from bot.service.options import TableOptions
 from bot.service.service import Service
@@ -29,7 +30,6 @@ from engine.powerline import autopilot
 from standin import StandIn
 from tests.bot.helpers import answer
 from tests.bot.process import Process, bot_env, launch
-from tests.pgcluster import Cluster
 
 PROBES = 4
 """Games of two stand-in people each, whose planning commands are timed."""

@@ -19,6 +19,7 @@ async def run_bot(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    loop.add_signal_handler(signal.SIGUSR1, health.dump_tasks)
     async with GameBot(settings) as bot:
         runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopper = asyncio.create_task(stop.wait())
@@ -33,6 +34,9 @@ def main() -> None:
     sub = parser.add_subparsers(dest="mode")
     autoplay.add_arguments(sub.add_parser("autoplay", help="an autopilot game in the terminal"))
     health.add_arguments(sub.add_parser("health", help="one status line for operators"))
+    sandbox.add_arguments(
+        sub.add_parser("sandbox", help="the offline sandbox (also what runs without a token)")
+    )
     args = parser.parse_args()
     if args.mode == "autoplay":
         autoplay.main(args)
@@ -41,13 +45,15 @@ def main() -> None:
         health.main(args)
         return
     settings = Settings()
+    if args.mode is None and not settings.discord_token:
+        args = parser.parse_args(["sandbox"])
     secret = settings.discord_token.get_secret_value() if settings.discord_token else ""
     setup_logging(settings.log_level, settings.log_json, [secret])
     try:
-        if settings.discord_token:
-            asyncio.run(run_bot(settings))
+        if args.mode == "sandbox":
+            sandbox.main(settings, args)
         else:
-            asyncio.run(sandbox.run(settings))
+            asyncio.run(run_bot(settings))
     except (NewerDatabase, DatabaseUnavailable) as exc:
         raise SystemExit(f"Not started: {exc}") from None
 

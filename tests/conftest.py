@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from tests.pgcluster import Cluster
+from bot.sandbox.postgres import Cluster
 
 _names = itertools.count(1)
 

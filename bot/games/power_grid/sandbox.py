@@ -1,7 +1,9 @@
 """The sandbox's Power Grid game: Ada and Ben and an AI on Germany with the WBC house rules.
 Ada plays by her DM panels (she buys a coal by mistake and takes it back with Undo, and lets a
 maximum bid answer for her in an auction), Ben by `/powergrid` commands; after two rounds both
-hand their seats to the AI, which plays the game out (a short game for a newcomer to read)."""
+hand their seats to the AI, which plays the game out (a short game for a newcomer to read).
+Where the script cannot move the bot's clock (bot processes on the system clock), Ada bids by
+hand instead: her maximum bid would answer only minutes later."""
 
 import json
 from typing import TYPE_CHECKING
@@ -27,9 +29,10 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         max_players=3,
     )
     looked = undone = capped = False
-    while (table := await sb.bot.service.table(gid)).row.status == "active":
+    while (table := await sb.service.table(gid)).row.status == "active":
         # A person reads the redrawn panel before tapping it again.
-        await sb.bot.delivery.flush()
+        await sb.settled()
+        await sb.moving(gid)
         if table.state.round > ROUNDS:
             break
         if table.state.round == 2 and not looked:
@@ -38,8 +41,8 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         seat = next(s for s in table.waiting_for() if not s.is_ai)
         person = ada if seat.user_id == ada.id else ben
         if person is ada:
-            turn = await sb.bot.service.turn(gid, ada.id)
-            if turn.answering:
+            turn = await sb.service.turn(gid, ada.id)
+            if turn.answering and sb.clock is not None:
                 sb.note("Ada's maximum bid answers for her a few minutes later, as a person would.")
                 sb.clock.advance(minutes=3)
                 await sb.server.wait_for(lambda t=turn.turn: _moved(sb, gid, t), 15)
@@ -48,7 +51,13 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
             if not undone and "buy" in legal:
                 undone = await _buy_and_undo(sb, ada, gid, turn.turn)
                 continue
-            if not capped and "bid" in legal:
+            if not capped and "bid" in legal and sb.clock is None:
+                sb.note(
+                    "Ada bids by hand: the bot processes run on the system clock, so a maximum "
+                    "bid would answer for her only minutes later (the in-process sandbox shows it)."
+                )
+                capped = True
+            elif not capped and "bid" in legal:
                 capped = await _cap(sb, ada, gid, turn.turn)
                 continue
         view = table.game.view(table.state, seat.seat)
@@ -80,7 +89,7 @@ async def _by_panel(sb: "Sandbox", person: User, gid: int, action: dict) -> bool
 
 
 async def _moved(sb: "Sandbox", gid: int, turn: int) -> bool:
-    return await sb.bot.service.action_count(gid) > turn
+    return await sb.service.action_count(gid) > turn
 
 
 def _component(panel: Message, prefix: str) -> dict | None:

@@ -27,7 +27,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         [(ben, "join"), (chloe, "join"), (ada, "ai"), (ada, "start")],
         adventure_island=True,
     )
-    while (table := await sb.bot.service.table(gid)).row.status == "active":
+    while (table := await sb.service.table(gid)).row.status == "active":
         round_ = table.state.round
         if round_ == 2:
             await sb.look_around(ben, channel, ada)
@@ -67,7 +67,7 @@ async def _plan(
     sb: "Sandbox", channel: Channel, person: User, gid: int, round_: int, seat: int
 ) -> None:
     """A person enters their plan, as a person would, click by click."""
-    table = await sb.bot.service.table(gid)
+    table = await sb.service.table(gid)
     keys, vacation = _own_way(table, seat, STYLES[person.name], Random(f"{gid}:{round_}:{seat}"))
     server = sb.server
     if not person.dms_open:

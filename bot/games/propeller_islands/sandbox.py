@@ -26,9 +26,10 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         max_players=3,
     )
     looked = False
-    while (table := await sb.bot.service.table(gid)).row.status == "active":
+    while (table := await sb.service.table(gid)).row.status == "active":
         # A person reads the redrawn panel before tapping it again.
-        await sb.bot.delivery.flush()
+        await sb.settled()
+        await sb.moving(gid)
         if table.state.round > ROUNDS:
             break
         if not looked and table.state.round == 1 and table.state.phase == "turns":
@@ -38,7 +39,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         person = ada if seat.user_id == ada.id else ben
         view = table.game.view(table.state, seat.seat)
         action = autopilot.choose(view, seat.seat).model_dump(mode="json", by_alias=True)
-        turn = await sb.bot.service.action_count(gid)
+        turn = await sb.service.action_count(gid)
         if person is ada and await _by_panel(sb, ada, gid, turn, action, view):
             continue
         dm = server.dm_channel(person)

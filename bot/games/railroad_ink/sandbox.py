@@ -23,7 +23,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         street_lamps=True,
         power_grid=True,
     )
-    while (table := await sb.bot.service.table(gid)).row.status == "active":
+    while (table := await sb.service.table(gid)).row.status == "active":
         round_ = table.state.round
         if round_ == 2:
             await sb.look_around(ada, channel, ben)
@@ -37,7 +37,7 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
 
 async def _draw_routes(sb: "Sandbox", person: User, gid: int) -> None:
     """Enter the plan the autopilot suggests, one slash command per step, then submit."""
-    table = await sb.bot.service.table(gid)
+    table = await sb.service.table(gid)
     seat = next(s.seat for s in table.seats if s.user_id == person.id)
     plan = autopilot.choose(table.game.view(table.state, seat), seat)
     dm = sb.server.dm_channel(person)

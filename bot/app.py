@@ -23,6 +23,7 @@ from bot.settings import Settings
 from bot.store.backend import Database
 from bot.store.database import open_database
 from bot.store.repo import Repo
+from bot.ui import answer
 from bot.ui.clicks import stray
 from bot.ui.lobby import LobbyButton, RematchButton
 from bot.ui.planning import DYNAMIC_ITEMS
@@ -153,6 +154,10 @@ class GameBot(commands.AutoShardedBot):
         # Discord's limit is on real time, whatever clock the games run on.
         while (wait := await self.service.identify_turn(bucket, time.time(), spacing)) > 0:
             await asyncio.sleep(wait)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction is acknowledged in time, however long its handler takes."""
+        await answer.watch(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

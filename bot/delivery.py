@@ -93,6 +93,15 @@ class Delivery:
                 if not progress or len(games) < BATCH:
                     return sent
 
+    async def after_change(self) -> None:
+        """Send what a person's change just queued. Its failure is the outbox's to retry at the
+        next tick, never the person's to hear: their answer is given already."""
+        try:
+            await self.flush()
+        except Exception as exc:
+            level = logging.DEBUG if self.service.transient(exc) else logging.WARNING
+            log.log(level, "the posts of a change wait for the next tick: %r", exc)
+
     async def _deliver_game(self, game_id: int, held: datetime) -> int:
         """A leased game's due events in order, renewing the lease (held until `held`) before an
         event once half of it has run; stops at the first event that waits to be retried, or if

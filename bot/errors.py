@@ -8,15 +8,25 @@ import discord
 from discord import app_commands
 
 from bot.service.errors import UserError
+from bot.ui import answer
 
 log = logging.getLogger(__name__)
 
 
-def message_for(error: app_commands.AppCommandError) -> str:
-    """What the person is told; unexpected errors get a reference to find the log line."""
+UNREACHABLE = (
+    "The games' database is not answering or not taking changes right now, so nothing was done"
+    " (the bot's operator sees it in the log). Please try again in a minute."
+)
+
+
+def message_for(error: app_commands.AppCommandError, passing: bool = False) -> str:
+    """What the person is told; unexpected errors get a reference to find the log line, and a
+    passing fault of the database (`passing`) says so."""
     original = getattr(error, "original", None)
     if isinstance(original, UserError):
         return original.message
+    if passing:
+        return unreachable(original or error)
     if isinstance(error, app_commands.NoPrivateMessage):
         return "That command only works in a server channel, not in DMs."
     if isinstance(error, app_commands.MissingPermissions):
@@ -41,6 +51,18 @@ def unexpected(error: BaseException) -> str:
     return f"Something went wrong on our side (ref {ref}). Please try again in a moment."
 
 
+def unreachable(error: BaseException) -> str:
+    """A passing database fault: one line in the log (the outage is logged where it is seen)."""
+    log.warning("a command met a passing database fault: %r", error)
+    return UNREACHABLE
+
+
+def answer_for(interaction: discord.Interaction, error: BaseException) -> str:
+    """What a person is told of an error nobody foresaw while they acted."""
+    service = getattr(interaction.client, "service", None)
+    return unreachable(error) if service and service.transient(error) else unexpected(error)
+
+
 def quote(text: str, limit: int = 60) -> str:
     """Someone's input as a refusal quotes it: cut, so a reply always fits."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -53,14 +75,13 @@ def fit(text: str) -> str:
 
 async def tell_privately(interaction: discord.Interaction, text: str) -> None:
     """Answer only the person who acted (a follow-up if the interaction is already answered)."""
-    text = fit(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await answer.send(interaction, fit(text), ephemeral=True)
 
 
 async def on_app_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
-    await tell_privately(interaction, message_for(error))
+    original = getattr(error, "original", None)
+    service = getattr(interaction.client, "service", None)
+    passing = bool(original and service and service.transient(original))
+    await tell_privately(interaction, message_for(error, passing))

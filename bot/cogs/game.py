@@ -14,6 +14,7 @@ from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import fill, hosting
 from bot.service.service import Service, Table
+from bot.ui import answer
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
 from bot.ui.common import game_ref, moderates, said, said_names
 from bot.ui.lobby import lobby_embed
@@ -61,9 +62,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         table = await self._here_or_mine(interaction, game, ended=True)
         if table.state is None:
-            await interaction.response.send_message(embed=lobby_embed(table), ephemeral=True)
+            await answer.send(interaction, embed=lobby_embed(table), ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer.defer(interaction, ephemeral=True, thinking=True)
         public = table.game.view(table.state, None)
         names = [s.name for s in table.seats]
         image = await draw(presenter(table.row.game).status_image, public, names)
@@ -77,8 +78,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         notes = dict.fromkeys(r["note"] for r in standings if r["note"])
         lines += [f"*{note[0].upper()}{note[1:]}.*" for note in notes]
         embed.add_field(name="Scores", value="\n".join(lines), inline=False)
-        await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(image), filename="status.png")
+        await answer.send(
+            interaction, embed=embed, file=discord.File(io.BytesIO(image), filename="status.png")
         )
 
     @app_commands.command(name="board", description="Your board, or any player's public board")
@@ -99,11 +100,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         me = table.seat_of(interaction.user.id)
         # Drawn from the asker's own view, so nothing secret of another seat ever shows.
         view = table.game.view(table.state, me.seat if me else None)
-        await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+        await answer.defer(interaction, ephemeral=interaction.guild is not None, thinking=True)
         names = [s.name for s in table.seats]
         image = await draw(presenter(table.row.game).board, view, seat.seat, names)
         now = table.game.progress(table.state).words
-        await interaction.followup.send(
+        await answer.send(
+            interaction,
             f"{said(seat.name)}'s board in {table.label}, {now}.",
             file=discord.File(io.BytesIO(image), filename=f"board-{seat.seat + 1}.png"),
         )
@@ -119,7 +121,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             game = table.row.game
         plug = hosting(game)
         how = FACES[plug.engine.dynamics].how
-        await interaction.response.send_message(f"{plug.rules()}\n\n{how}", ephemeral=True)
+        await answer.send(interaction, f"{plug.rules()}\n\n{how}", ephemeral=True)
 
     @app_commands.command(name="log", description="Download a game's replay (config and moves)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -130,7 +132,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         if "hidden" in doc:
             # A running game's log is what this person may know; say what it leaves out.
             text += ", as you may know it; hidden from you for now: " + "; ".join(doc["hidden"])
-        await interaction.response.send_message(
+        await answer.send(
+            interaction,
             fit(text + "."),
             file=discord.File(io.BytesIO(data), filename=f"{table.row.game}-{table.row.id}.json"),
             ephemeral=True,
@@ -143,10 +146,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         uid = interaction.user.id
         table = await self.service.pick_game(uid, game, guild_id=interaction.guild_id)
         await self.service.hand_to_ai(table.row.id, uid, uid, False, leaving=True)
-        await interaction.response.send_message(
-            f"✅ You left {table.label}; the AI plays your seat.", ephemeral=True
+        await answer.send(
+            interaction, f"✅ You left {table.label}; the AI plays your seat.", ephemeral=True
         )
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     @app_commands.command(name="undo", description="Take back your last move while still on turn")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -154,18 +157,19 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             interaction.user.id, game, None, guild_id=interaction.guild_id
         )
         table, text, _ = await self.service.undo(table.row.id, interaction.user.id)
-        await interaction.response.send_message(
+        await answer.send(
+            interaction,
             f"↩️ You took back: you {fill(text, said_names(table))}. Your panel is up to date.",
             ephemeral=interaction.guild is not None,
         )
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     @app_commands.command(name="reclaim", description="Play your seat again after the AI took it")
     async def reclaim(self, interaction: discord.Interaction, game: int) -> None:
         await self.service.table_for(game, interaction.user.id, interaction.guild_id)
         table = await self.service.reclaim(game, interaction.user.id)
-        await interaction.response.send_message(
-            f"✅ Your seat in {table.label} is yours again.", ephemeral=True
+        await answer.send(
+            interaction, f"✅ Your seat in {table.label} is yours again.", ephemeral=True
         )
 
     @app_commands.command(
@@ -194,10 +198,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await self.service.hand_to_ai(
             table.row.id, interaction.user.id, player.id, mod, leaving=leaving
         )
-        await interaction.response.send_message(
-            f"✅ {said(player.display_name)}'s seat is now played by the AI.", ephemeral=True
+        await answer.send(
+            interaction,
+            f"✅ {said(player.display_name)}'s seat is now played by the AI.",
+            ephemeral=True,
         )
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     @app_commands.command(
         name="premove", description="Decide a move before your turn (turn-based games)"
@@ -222,12 +228,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         labels = table.hosted.moves().premoves
         kept = "; ".join(labels[k] for k in now) or "none"
         verb = "Set" if on else "Cancelled"
-        await interaction.response.send_message(
+        await answer.send(
+            interaction,
             f"✅ {verb}: {labels[choice]}. Your pre-moves in {table.label}: {kept}. They lapse "
             "when their phase ends.",
             ephemeral=True,
         )
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     @premove.autocomplete("choice")
     async def _premove_choices(
@@ -258,8 +265,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         table = await self._in_channel(interaction)
         mod = moderates(interaction, table.row.guild_id)
         await self.service.cancel(table.row.id, interaction.user.id, mod)
-        await interaction.response.send_message(f"✅ {table.label} is cancelled.")
-        await self.bot.delivery.flush()
+        await answer.send(interaction, f"✅ {table.label} is cancelled.")
+        await self.bot.delivery.after_change()
 
     @app_commands.command(
         name="deadline",
@@ -272,10 +279,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         table = await self._in_channel(interaction)
         mod = moderates(interaction, table.row.guild_id)
         await self.service.set_deadline(table.row.id, interaction.user.id, mod, DEADLINES[deadline])
-        await interaction.response.send_message(
-            f"✅ {table.label}: rounds now last {deadline}.", ephemeral=True
+        await answer.send(
+            interaction, f"✅ {table.label}: rounds now last {deadline}.", ephemeral=True
         )
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     for command in (status, board, log, leave, undo, reclaim, premove):
         command.autocomplete("game")(_game_choices)
@@ -294,7 +301,7 @@ class MyGames(commands.Cog):
             raise UserError("You have no seat at any game. Open one with `/<game> open`.")
         lines = [_my_line(t, interaction.user.id) for t in tables]
         embed = discord.Embed(title="Your games", description="\n".join(lines)[:4000])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer.send(interaction, embed=embed, ephemeral=True)
 
 
 def _my_line(table: Table, user_id: int) -> str:

@@ -6,6 +6,7 @@ from discord.ext import commands
 
 from bot.app import GameBot
 from bot.service.hosting import hosted
+from bot.ui import answer
 
 ROLES = {"player": "Players", "host": "Hosts (or moderators)", "moderator": "Moderators"}
 """Who a command is for: `extras={"role": …}` on the command; players' by default."""
@@ -76,7 +77,7 @@ class Help(commands.Cog):
             discord.Embed(title=title, description=text, colour=0xE69F00)
             for title, text in sections(self.bot.tree)
         ]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await answer.send(interaction, embeds=embeds, ephemeral=True)
 
 
 async def setup(bot: GameBot) -> None:

@@ -14,6 +14,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating, display
 from bot.service.service import Service
+from bot.ui import answer
 from bot.ui.clicks import LARGEST, Clicked
 from bot.ui.commands import GAMES
 from bot.ui.common import bot_of, guarded, said
@@ -112,7 +113,7 @@ class PageButton(
             embed, file, view = await leaderboard_page(
                 bot_of(interaction).service, game, self.number("scope"), page
             )
-            await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+            await answer.edit(interaction, embed=embed, attachments=[file], view=view)
 
         await guarded(interaction, turn_page)
 
@@ -133,7 +134,7 @@ class Stats(commands.Cog):
         embed, file, view = await leaderboard_page(
             self.service, game, _scope(interaction, scope), 0
         )
-        await interaction.response.send_message(embed=embed, file=file, view=view)
+        await answer.send(interaction, embed=embed, file=file, view=view)
 
     @app_commands.command(name="stats", description="A player's rating, recent games and variants")
     @app_commands.choices(game=GAMES)
@@ -172,7 +173,7 @@ class Stats(commands.Cog):
         favourite = ", ".join(f"{words(v)} ({plural(n, 'game')})" for v, n in data["variants"])
         favourite = favourite or "—"
         embed.add_field(name="Favourite variants", value=favourite, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer.send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="highscores", description="Solo high scores with their titles")
     @app_commands.choices(game=GAMES)
@@ -193,7 +194,7 @@ class Stats(commands.Cog):
         embed = discord.Embed(
             title=f"{rules.title} solo high scores", description="\n".join(lines) or "none yet"
         )
-        await interaction.response.send_message(embed=embed)
+        await answer.send(interaction, embed=embed)
 
     @app_commands.command(name="result", description="The result card of a finished game")
     async def result(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -201,12 +202,13 @@ class Stats(commands.Cog):
         rows = await self.service.results_of(game_id)
         if not rows:
             raise UserError(f"Game #{game_id} has no result yet.")
-        await interaction.response.defer(thinking=True)
+        await answer.defer(interaction, thinking=True)
         state = await self.service.state_at(game_id)
         names = [r["name"] for r in rows]
         image = await draw(presenter(table.row.game).results, table.game.view(state, None), names)
         status = rows[0]["status"]
-        await interaction.followup.send(
+        await answer.send(
+            interaction,
             f"{table.label}: {status}" + ("" if rows[0]["rated"] else " (not rated)"),
             file=discord.File(io.BytesIO(image), filename=f"result-{game_id}.png"),
         )
@@ -223,7 +225,8 @@ class Stats(commands.Cog):
     async def rebuild(self, interaction: discord.Interaction, game: str) -> None:
         title = hosting(game).title
         games = await self.service.rebuild_ratings(game, interaction.guild_id or GLOBAL)
-        await interaction.response.send_message(
+        await answer.send(
+            interaction,
             f"Rebuilt this server's {title} ratings from {games} rated games.",
             ephemeral=True,
         )

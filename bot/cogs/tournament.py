@@ -13,6 +13,7 @@ from bot.service.options import TableOptions
 from bot.service.tournament.config import EXAMPLE, tournament_config
 from bot.service.tournament.runner import Place, Tournaments
 from bot.store.tournaments import TournamentRow
+from bot.ui import answer
 from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import moderates, said
 
@@ -34,7 +35,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         return await self.tours.get(tournament, interaction.guild_id)
 
     async def _flush(self) -> None:
-        await self.bot.delivery.flush()
+        await self.bot.delivery.after_change()
 
     def _place(self, interaction: discord.Interaction) -> Place:
         channel = interaction.channel
@@ -81,9 +82,10 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         )
         plugin = hosting(t.game)
         rules = "\n".join(f"• {line}" for line in plugin.options_in_words(t.config))
-        await interaction.response.send_message(
+        await answer.send(
+            interaction,
             f"**{said(t.name)}** (tournament #{t.id}, {plugin.title}, {heats} heat(s)) "
-            f"is open: register with `/tournament register {t.id}`.\nEvery table plays:\n{rules}"
+            f"is open: register with `/tournament register {t.id}`.\nEvery table plays:\n{rules}",
         )
 
     @app_commands.command(name="register", description="Register for a tournament's next heats")
@@ -92,16 +94,16 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         n = await self.tours.register(
             tournament, interaction.user.id, interaction.user.display_name
         )
-        await interaction.response.send_message(
-            f"✅ You are registered ({n} players so far).", ephemeral=True
+        await answer.send(
+            interaction, f"✅ You are registered ({n} players so far).", ephemeral=True
         )
 
     @app_commands.command(name="unregister", description="Sit out a tournament's next heats")
     async def unregister(self, interaction: discord.Interaction, tournament: int) -> None:
         await self._here(interaction, tournament)
         n = await self.tours.register(tournament, interaction.user.id, "", on=False)
-        await interaction.response.send_message(
-            f"✅ You are no longer registered ({n} players remain).", ephemeral=True
+        await answer.send(
+            interaction, f"✅ You are no longer registered ({n} players remain).", ephemeral=True
         )
 
     @app_commands.command(
@@ -114,10 +116,11 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_heat(tournament, interaction.user.id, mod, place, check=True)
-        await interaction.response.defer(thinking=True)
+        await answer.defer(interaction, thinking=True)
         games = await self.tours.start_heat(tournament, interaction.user.id, mod, place)
-        await interaction.followup.send(
-            f"The heat has started at {len(games)} tables: " + ", ".join(f"#{g}" for g in games)
+        await answer.send(
+            interaction,
+            f"The heat has started at {len(games)} tables: " + ", ".join(f"#{g}" for g in games),
         )
         await self._flush()
 
@@ -133,11 +136,12 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_semifinal(tournament, interaction.user.id, mod, place, check=True)
-        await interaction.response.defer(thinking=True)
+        await answer.defer(interaction, thinking=True)
         games = await self.tours.start_semifinal(tournament, interaction.user.id, mod, place)
-        await interaction.followup.send(
+        await answer.send(
+            interaction,
             f"The semifinal has started at {len(games)} tables: "
-            + ", ".join(f"#{g}" for g in games)
+            + ", ".join(f"#{g}" for g in games),
         )
         await self._flush()
 
@@ -151,9 +155,9 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         mod = moderates(interaction, t.guild_id)
         # Every check runs before anything is posted, so a refusal stays private.
         await self.tours.start_final(tournament, interaction.user.id, mod, place, check=True)
-        await interaction.response.defer(thinking=True)
+        await answer.defer(interaction, thinking=True)
         game = await self.tours.start_final(tournament, interaction.user.id, mod, place)
-        await interaction.followup.send(f"The final has started: game #{game}.")
+        await answer.send(interaction, f"The final has started: game #{game}.")
         await self._flush()
 
     @app_commands.command(name="standings", description="Semifinal seeding with its arithmetic")
@@ -179,7 +183,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             title=f"{said(t.name)} — standings ({t.stage})", description=text[:4000]
         )
         embed.set_footer(text="✅ = in the semifinal field. Every figure shows its arithmetic.")
-        await interaction.response.send_message(embed=embed)
+        await answer.send(interaction, embed=embed)
 
     @app_commands.command(name="bracket", description="Every table of the tournament so far")
     async def bracket(self, interaction: discord.Interaction, tournament: int) -> None:
@@ -194,7 +198,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             title=f"{said(t.name)} — bracket",
             description="\n".join(lines)[:4000] or "No tables yet.",
         )
-        await interaction.response.send_message(embed=embed)
+        await answer.send(interaction, embed=embed)
 
     @app_commands.command(
         name="adjudicate",
@@ -206,7 +210,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         table = await self.bot.service.table_for(game, interaction.user.id, interaction.guild_id)
         mod = moderates(interaction, table.row.guild_id)
         await self.tours.adjudicate(game, interaction.user.id, mod)
-        await interaction.response.send_message(f"Game #{game} is adjudicated.", ephemeral=True)
+        await answer.send(interaction, f"Game #{game} is adjudicated.", ephemeral=True)
         await self._flush()
 
 

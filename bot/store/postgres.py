@@ -70,6 +70,9 @@ locked game must not exhaust the pool for every other game)."""
 TRANSIENT = (
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
+    # What a connection cut mid-query reports on its next use ("another operation is in
+    # progress"); the pool drops it.
+    asyncpg.exceptions.InternalClientError,
     asyncpg.exceptions.ConnectionDoesNotExistError,
     asyncpg.exceptions.SerializationError,
     asyncpg.exceptions.DeadlockDetectedError,
@@ -95,8 +98,10 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, size: int = 10) -> "PostgresDatabase":
+        # No floor of idle connections: asyncpg would keep restoring it through an outage,
+        # with a traceback each time; connections open as work asks for them.
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=size, command_timeout=STATEMENT_SECONDS + 5
+            url, min_size=0, max_size=size, command_timeout=STATEMENT_SECONDS + 5
         )
         return cls(pool)
 
@@ -128,10 +133,10 @@ class PostgresDatabase(Database):
         finally:
             try:
                 await self.pool.release(conn)
-            except Exception:
+            except Exception as exc:
                 if not ended:
                     raise
-                log.warning("a connection could not be returned after its commit", exc_info=True)
+                log.warning("a connection could not be returned after its commit: %r", exc)
 
     async def lock_migrations(self, session: Session) -> None:
         await session.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")

@@ -80,9 +80,12 @@ class SQLiteDatabase(Database):
         """BEGIN IMMEDIATE already excludes every other writer."""
 
     def transient(self, exc: BaseException) -> bool:
-        # A locked or busy file passes; "no such table" or a corrupt row does not.
+        # A locked or busy file passes, and so does a full disk or a file made read-only (until
+        # the operator mends it, work waits); "no such table" or a corrupt row does not.
         text = str(exc).lower()
-        return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+        return isinstance(exc, sqlite3.OperationalError) and any(
+            word in text for word in ("locked", "busy", "disk is full", "readonly")
+        )
 
     async def close(self) -> None:
         await self.db.close()

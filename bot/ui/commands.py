@@ -7,6 +7,7 @@ import discord
 from bot.service.errors import UserError
 from bot.service.hosting import hosted
 from bot.service.options import TableOptions
+from bot.ui import answer
 from bot.ui.lobby import lobby_embed, lobby_view
 from bot.ui.planning import draft_board, planner_text, planner_view
 from bot.ui.presenter import presenter
@@ -67,7 +68,7 @@ async def open_here(
     if await service.table_in(channel.id):
         raise UserError("A game is already open here; finish or cancel it first.")
     thread = None
-    await interaction.response.defer()
+    await answer.defer(interaction)
     if options.thread and isinstance(channel, discord.TextChannel):
         thread = await channel.create_thread(
             name=f"{registry.get(game).title} · {interaction.user.display_name}",
@@ -83,14 +84,15 @@ async def open_here(
         options,
         thread_id=thread.id if thread else None,
     )
+    posted: discord.Message | None
     if thread:
-        message = await thread.send(embed=lobby_embed(table), view=lobby_view(table))
-        await interaction.followup.send(f"{table.label} is open in <#{thread.id}>.")
+        posted = await thread.send(embed=lobby_embed(table), view=lobby_view(table))
+        await answer.send(interaction, f"{table.label} is open in <#{thread.id}>.")
     else:
-        message = await interaction.followup.send(
-            embed=lobby_embed(table), view=lobby_view(table), wait=True
-        )
-    await service.set_message(table.row.id, "lobby_message_id", message.id)
+        # Deferred above, so the lobby is a follow-up, which says where it is.
+        posted = await answer.send(interaction, embed=lobby_embed(table), view=lobby_view(table))
+    assert posted is not None
+    await service.set_message(table.row.id, "lobby_message_id", posted.id)
 
 
 async def edit_draft(
@@ -108,13 +110,13 @@ async def edit_draft(
     draft = await service.edit_draft(table.row.id, interaction.user.id, **change)
     private = interaction.guild is not None
     if not presenter(game).preview_each_step:
-        await interaction.response.send_message(
-            planner_text(draft), view=planner_view(draft), ephemeral=private
+        await answer.send(
+            interaction, planner_text(draft), view=planner_view(draft), ephemeral=private
         )
         return
-    await interaction.response.defer(ephemeral=private, thinking=True)
+    await answer.defer(interaction, ephemeral=private, thinking=True)
     file = await draft_board(service, table.row.id, interaction.user.id)
-    await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
+    await answer.send(interaction, planner_text(draft), file=file, view=planner_view(draft))
 
 
 async def show_draft(
@@ -124,10 +126,10 @@ async def show_draft(
     table = await service.pick_game(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
-    await interaction.response.defer(ephemeral=interaction.guild is not None, thinking=True)
+    await answer.defer(interaction, ephemeral=interaction.guild is not None, thinking=True)
     draft = await service.draft(table.row.id, interaction.user.id)
     file = await draft_board(service, table.row.id, interaction.user.id)
-    await interaction.followup.send(planner_text(draft), file=file, view=planner_view(draft))
+    await answer.send(interaction, planner_text(draft), file=file, view=planner_view(draft))
 
 
 async def submit_draft(
@@ -143,5 +145,5 @@ async def submit_draft(
         if resolved
         else " You can still change it until the round resolves."
     )
-    await interaction.response.send_message(text, ephemeral=interaction.guild is not None)
-    await bot.delivery.flush()
+    await answer.send(interaction, text, ephemeral=interaction.guild is not None)
+    await bot.delivery.after_change()

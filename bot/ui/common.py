@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.errors import tell_privately, unexpected
+from bot.errors import answer_for, tell_privately
 from bot.service.errors import UserError
 from bot.service.service import Table
 
@@ -40,7 +40,7 @@ async def guarded(interaction: discord.Interaction, act: Callable[[], Awaitable[
     except Exception as exc:
         # When even the answer fails (the interaction expired), the log line is all there is.
         with contextlib.suppress(discord.HTTPException):
-            await tell_privately(interaction, unexpected(exc))
+            await tell_privately(interaction, answer_for(interaction, exc))
 
 
 def said(text: str) -> str:

@@ -5,6 +5,7 @@ import discord
 from bot.service.options import TableOptions
 from bot.service.service import Table
 from bot.service.shapes import shape
+from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.common import bot_of, guarded, moderates, said
 
@@ -86,10 +87,10 @@ class LobbyButton(
             else:
                 table = await svc.start(game_id, user.id, mod)
             live = table.row.status == "lobby"
-            await interaction.response.edit_message(
-                embed=lobby_embed(table), view=lobby_view(table) if live else None
+            await answer.edit(
+                interaction, embed=lobby_embed(table), view=lobby_view(table) if live else None
             )
-            await bot_of(interaction).delivery.flush()
+            await bot_of(interaction).delivery.after_change()
 
         await guarded(interaction, act)
 
@@ -118,9 +119,7 @@ class RematchButton(
             await svc.table_for(game_id, user.id, interaction.guild_id)
             table = await svc.rematch(game_id, user.id, user.display_name)
             note = f"Rematch of game #{game_id}: the same seats and options."
-            await interaction.response.send_message(
-                embed=lobby_embed(table, note), view=lobby_view(table)
-            )
+            await answer.send(interaction, embed=lobby_embed(table, note), view=lobby_view(table))
             message = await interaction.original_response()
             await svc.set_message(table.row.id, "lobby_message_id", message.id)
 

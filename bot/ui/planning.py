@@ -11,6 +11,7 @@ from bot.errors import quote
 from bot.service.errors import UserError
 from bot.service.hosting import needed
 from bot.service.service import DraftView, Service, Table
+from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.common import bot_of, guarded, made_anyway, said
 from bot.ui.presenter import presenter
@@ -90,11 +91,11 @@ class PlannerButton(
             await svc.check_round(game_id, round_)
             if action == "back":
                 draft = await svc.draft(game_id, uid)
-                await interaction.response.edit_message(view=planner_view(draft))
+                await answer.edit(interaction, view=planner_view(draft))
                 return
             if action == "show":
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                await interaction.followup.send(file=await draft_board(svc, game_id, uid))
+                await answer.defer(interaction, ephemeral=True, thinking=True)
+                await answer.send(interaction, file=await draft_board(svc, game_id, uid))
                 return
             if action == "submit":
                 await svc.submit(game_id, uid, round_)
@@ -106,14 +107,16 @@ class PlannerButton(
                 fresh = await svc.draft(game_id, uid) if same else None
                 try:
                     if fresh is None:
-                        await interaction.response.edit_message(
-                            content="✅ Plan submitted, and the round is resolving.", view=None
+                        await answer.edit(
+                            interaction,
+                            content="✅ Plan submitted, and the round is resolving.",
+                            view=None,
                         )
                     else:
-                        await interaction.response.edit_message(**await refreshed(fresh))
+                        await answer.edit(interaction, **await refreshed(fresh))
                 except discord.HTTPException:
                     await made_anyway(interaction, table, f"✅ Your plan for round {round_} is in.")
-                await bot_of(interaction).delivery.flush()
+                await bot_of(interaction).delivery.after_change()
                 return
             current = await svc.draft(game_id, uid)
             draft = await svc.edit_draft(
@@ -123,7 +126,7 @@ class PlannerButton(
                 clear=action == "clear",
                 vacation=(not current.vacation) if action == "vacation" else None,
             )
-            await interaction.response.edit_message(**await refreshed(draft))
+            await answer.edit(interaction, **await refreshed(draft))
 
         await guarded(interaction, act)
 
@@ -167,7 +170,7 @@ class PlannerSelect(
             except ValueError:
                 raise self.damaged(f"“{quote(key)}” is not a step") from None
             draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
-            await interaction.response.edit_message(**await refreshed(draft))
+            await answer.edit(interaction, **await refreshed(draft))
 
         await guarded(interaction, act)
 
@@ -242,7 +245,7 @@ class GroupSelect(
             await svc.check_round(game_id, self.number("round"))
             draft = await svc.draft(game_id, interaction.user.id)
             view = group_view(draft, self.choice())
-            await interaction.response.edit_message(view=view)
+            await answer.edit(interaction, view=view)
 
         await guarded(interaction, act)
 
@@ -278,8 +281,8 @@ class OpenPlanner(
             svc, game_id = bot_of(interaction).service, self.number("game")
             await svc.check_round(game_id, self.number("round"))
             draft = await svc.draft(game_id, interaction.user.id)
-            await interaction.response.send_message(
-                planner_text(draft), view=planner_view(draft), ephemeral=True
+            await answer.send(
+                interaction, planner_text(draft), view=planner_view(draft), ephemeral=True
             )
 
         await guarded(interaction, act)

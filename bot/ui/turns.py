@@ -11,6 +11,7 @@ from bot import drawing
 from bot.service.errors import UserError
 from bot.service.hosting import fill, needed
 from bot.service.service import Table, TurnView
+from bot.ui import answer
 from bot.ui.clicks import Clicked, json_object
 from bot.ui.common import bot_of, game_ref, guarded, made_anyway, said, said_names
 from bot.ui.presenter import presenter, presenters
@@ -80,19 +81,19 @@ async def act(
             yes = ActButton(game_id, turn, action, "Yes", discord.ButtonStyle.danger, 0, True)
             sure.add_item(yes)
             sure.add_item(PanelBack(game_id, turn))
-            await interaction.response.edit_message(
-                content=turn_text(now, f"**{fill(question, names)}**"), view=sure
+            await answer.edit(
+                interaction, content=turn_text(now, f"**{fill(question, names)}**"), view=sure
             )
             return
     via = interaction.message.id if interaction.message else None
     table, text, tv = await svc.act(game_id, interaction.user.id, action, turn, via)
     done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
     try:
-        await interaction.response.defer()  # after the move, so a refusal is a reply of its own
+        await answer.defer(interaction)  # after the move, so a refusal is a reply of its own
         await _redraw(interaction, done, tv)
     except discord.HTTPException:
         await made_anyway(interaction, table, done)
-    await bot_of(interaction).delivery.flush()
+    await bot_of(interaction).delivery.after_change()
 
 
 async def _redraw(interaction: discord.Interaction, done: str, tv: TurnView | None) -> None:
@@ -124,10 +125,10 @@ class OpenPanel(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act_() -> None:
             tv = await bot_of(interaction).service.turn(self.number("game"), interaction.user.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer.defer(interaction, ephemeral=True, thinking=True)
             file = await panel_file(tv)
             kwargs: dict[str, Any] = {"file": file} if file else {}
-            await interaction.followup.send(turn_text(tv), view=panel(tv), **kwargs)
+            await answer.send(interaction, turn_text(tv), view=panel(tv), **kwargs)
 
         await guarded(interaction, act_)
 
@@ -266,10 +267,10 @@ class UndoButton(
             game_id, turn = self.number("game"), self.number("turn")
             via = interaction.message.id if interaction.message else None
             table, text, tv = await svc.undo(game_id, interaction.user.id, turn, via)
-            await interaction.response.defer()
+            await answer.defer(interaction)
             done = f"↩️ You took back: you {fill(text, [said(s.name) for s in table.seats])}."
             await _redraw(interaction, done, tv)
-            await bot_of(interaction).delivery.flush()
+            await bot_of(interaction).delivery.after_change()
 
         await guarded(interaction, go)
 
@@ -307,7 +308,7 @@ class PanelBack(
         )
 
     async def clicked(self, interaction: discord.Interaction, tv: TurnView) -> None:
-        await interaction.response.edit_message(content=turn_text(tv), view=panel(tv))
+        await answer.edit(interaction, content=turn_text(tv), view=panel(tv))
 
 
 async def fresh_turn(interaction: discord.Interaction, game_id: int, turn: int) -> TurnView:
@@ -371,10 +372,10 @@ async def _set_premove(interaction: discord.Interaction, item: Clicked, amount: 
     try:
         tv = await svc.turn(game_id, interaction.user.id)
     except UserError:  # the pre-move was made at once, and the turn is over
-        await interaction.response.edit_message(content=done, view=None, attachments=[])
+        await answer.edit(interaction, content=done, view=None, attachments=[])
     else:
-        await interaction.response.edit_message(content=turn_text(tv, done), view=panel(tv))
-    await bot_of(interaction).delivery.flush()
+        await answer.edit(interaction, content=turn_text(tv, done), view=panel(tv))
+    await bot_of(interaction).delivery.after_change()
 
 
 DYNAMIC_ITEMS = (
@@ -400,12 +401,10 @@ async def command_move(
     # The seat's one live panel is redrawn by delivery; a second one here would be a duplicate.
     more = "" if tv is None else "\nStill your turn: your panel is up to date."
     try:
-        await interaction.response.send_message(
-            done + more, ephemeral=interaction.guild is not None
-        )
+        await answer.send(interaction, done + more, ephemeral=interaction.guild is not None)
     except discord.HTTPException:
         await made_anyway(interaction, table, done)
-    await bot_of(interaction).delivery.flush()
+    await bot_of(interaction).delivery.after_change()
 
 
 async def legal_moves(interaction: discord.Interaction, game: str) -> TurnView | None:

@@ -11,6 +11,7 @@ from bot.games.power_grid.words import plant_label
 from bot.service.errors import UserError
 from bot.service.hosting import join
 from bot.service.service import TurnView
+from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.turns import (
     ActButton,
@@ -161,7 +162,7 @@ class MixSelect(
         view = discord.ui.View(timeout=None)
         view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, ways, "Which coal/oil mix?"))
         view.add_item(PanelBack(tv.table.row.id, tv.turn))
-        await interaction.response.edit_message(view=view)
+        await answer.edit(interaction, view=view)
 
 
 # ---- bids ------------------------------------------------------------------------------------
@@ -262,7 +263,7 @@ class AmountRanges(
         view.add_item(PanelBack(gid, tv.turn))
         what = f"plant {plant}" if plant else "the running auction"
         text = turn_text(tv, f"Bids of {lo} to {hi} Elektro for {what}; you have {_money(tv)}.")
-        await interaction.response.edit_message(content=text, view=view)
+        await answer.edit(interaction, content=text, view=view)
 
 
 class PlantSelect(
@@ -299,7 +300,7 @@ class PlantSelect(
         view.add_item(PanelBack(gid, tv.turn))
         lowest, highest = _amount(bids[0]), _amount(bids[-1])
         note = f"{plant_label(plant)}. Bid {lowest} to {highest} Elektro (you have {_money(tv)})."
-        await interaction.response.edit_message(content=turn_text(tv, note), view=view)
+        await answer.edit(interaction, content=turn_text(tv, note), view=view)
 
 
 # ---- resources -------------------------------------------------------------------------------
@@ -334,7 +335,7 @@ class KindSelect(
         view = discord.ui.View(timeout=None)
         view.add_item(ActSelect(tv.table.row.id, tv.turn, 0, options, f"How much {kind}?"))
         view.add_item(PanelBack(tv.table.row.id, tv.turn))
-        await interaction.response.edit_message(view=view)
+        await answer.edit(interaction, view=view)
 
 
 def quantities(tv: TurnView, kind: str) -> list[tuple[str, dict[str, Any]]]:
@@ -419,7 +420,7 @@ class RegionSelect(
         placeholder = f"You have {money} Elektro: build in {region}, several at once…"
         view.add_item(CitySelect(gid, tv.turn, tv.view["map"], here, placeholder, _houses(tv)))
         view.add_item(PanelBack(gid, tv.turn))
-        await interaction.response.edit_message(view=view)
+        await answer.edit(interaction, view=view)
 
 
 def _index(map_name: str) -> list[str]:
@@ -486,7 +487,7 @@ class CitySelect(
             f"Build in {join(order)}: {total} Elektro ({links} to connect + {houses} for houses); "
             f"{money - total} of your {money} Elektro would be left."
         )
-        await interaction.response.edit_message(content=turn_text(tv, note), view=view)
+        await answer.edit(interaction, content=turn_text(tv, note), view=view)
 
 
 def cheapest_build(tv: TurnView, cities: list[str]) -> tuple[list[str], int, int]:

@@ -17,6 +17,7 @@ from bot.games.propeller_islands.words import (
 )
 from bot.service.errors import UserError
 from bot.service.service import TurnView
+from bot.ui import answer
 from bot.ui.turns import ActButton, ActSelect, PanelBack, PanelClick, turn_text
 from engine.propeller_islands.components import blueprints, characters
 
@@ -315,7 +316,7 @@ async def _step(
     for row, menu in enumerate(menus[:SELECT_ROWS]):
         view.add_item(menu(row))
     view.add_item(PanelBack(tv.table.row.id, tv.turn))
-    await interaction.response.edit_message(content=turn_text(tv, done), view=view)
+    await answer.edit(interaction, content=turn_text(tv, done), view=view)
 
 
 def _options(select: discord.ui.Select, given: list[discord.SelectOption]) -> None:

@@ -9,6 +9,7 @@ from bot.errors import quote
 from bot.games.railroad_ink.plugin import face_of, turn_words
 from bot.service.errors import UserError
 from bot.service.service import DraftView
+from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.common import bot_of, guarded
 from bot.ui.planning import PlannerButton, PlannerSelect, add_planner_buttons, refreshed
@@ -55,7 +56,7 @@ class DieSelect(
         async def act() -> None:
             die = self.choice()
             draft = await _draft(interaction, self.number("game"), self.number("round"))
-            await interaction.response.edit_message(view=cell_view(draft, die))
+            await answer.edit(interaction, view=cell_view(draft, die))
 
         await guarded(interaction, act)
 
@@ -83,7 +84,7 @@ class CellSelect(
         async def act() -> None:
             cell = self.choice()
             draft = await _draft(interaction, self.number("game"), self.number("round"))
-            await interaction.response.edit_message(view=turn_view(draft, self.fields["die"], cell))
+            await answer.edit(interaction, view=turn_view(draft, self.fields["die"], cell))
 
         await guarded(interaction, act)
 
@@ -131,7 +132,7 @@ class TurnSelect(
                 step.update(die="special", face=die.split(":", 1)[1])
             svc = bot_of(interaction).service
             draft = await svc.edit_draft(game_id, interaction.user.id, add=step)
-            await interaction.response.edit_message(**await refreshed(draft))
+            await answer.edit(interaction, **await refreshed(draft))
 
         await guarded(interaction, act)
 
@@ -209,7 +210,7 @@ class BackButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act() -> None:
             draft = await _draft(interaction, self.number("game"), self.number("round"))
-            await interaction.response.edit_message(view=railroad_planner_view(draft))
+            await answer.edit(interaction, view=railroad_planner_view(draft))
 
         await guarded(interaction, act)
 

@@ -365,6 +365,16 @@ class Delivery:
             f"{_round(table)}; everyone is waiting for you.",
         )
 
+    async def _on_made(self, table: Table, payload: dict[str, Any]) -> None:
+        """A change whose answer its process died before sending: confirmed by DM."""
+        words = fill(payload["words"], said_names(table))
+        await self._dm(
+            table,
+            payload["seat"],
+            content=f"✅ You {words} in {game_ref(table)}. The bot could not answer you at the "
+            "time (it was restarting); your move is stored.",
+        )
+
     async def _on_reminder(self, table: Table, payload: dict[str, Any]) -> None:
         minutes = payload["minutes_left"]
         left = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"

@@ -156,12 +156,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         table = await self.service.pick_game(
             interaction.user.id, game, None, guild_id=interaction.guild_id
         )
-        table, text, _ = await self.service.undo(table.row.id, interaction.user.id)
+        user = interaction.user.id
+        table, text, _ = await self.service.undo(table.row.id, user, reply=interaction.id)
         await answer.send(
             interaction,
             f"↩️ You took back: you {fill(text, said_names(table))}. Your panel is up to date.",
             ephemeral=interaction.guild is not None,
         )
+        await self.service.replied(interaction.id)
         await self.bot.delivery.after_change()
 
     @app_commands.command(name="reclaim", description="Play your seat again after the AI took it")

@@ -26,6 +26,11 @@ class Deadlines(Loop):
         was down too); returns the games touched. Only due games are read."""
         now = self.clock.now()
         touched = 0
+        async with self.repo.transaction() as repo:
+            # Answers a dead process owed become DMs, with the outbox's guarantees.
+            for row in await repo.take_owed_replies(now, STEP):
+                words = {"seat": row["seat"], "words": row["words"]}
+                await repo.queue(row["game_id"], "made", words, now)
         async with self.repo.reading() as repo:
             due = await repo.due_ids(now)
         for game_id in due:

@@ -2,7 +2,9 @@
 lets pre-moves and AI seats act until a person must, and stores the actions, the snapshot and the
 posts they owe (the outbox) in the change's own transaction."""
 
+import logging
 from collections.abc import Sequence
+from datetime import timedelta
 from random import Random
 from typing import Any
 
@@ -12,9 +14,32 @@ from bot.service.shapes import Commit, Move, shape
 from bot.service.tables import Table, Tables
 from engine.core import CHANCE
 
+log = logging.getLogger(__name__)
+
+
+REPLY_GRACE = timedelta(seconds=30)
+"""How long a stored move's author may go unanswered before a DM confirms it (the process that
+took the move died between its commit and its answer)."""
+
 
 class Loop(Tables):
     """The commit path; what each shape of play owes is its shape's to say."""
+
+    async def _owe_reply(self, reply: int | None, game_id: int, seat: int, words: str) -> None:
+        """Within a change's transaction: the answer to interaction `reply` is owed until
+        `replied`; the words say what was done ("bought …", with {seat} names)."""
+        if reply is not None:
+            now = self.clock.now()
+            await self.repo.owe_reply(reply, game_id, seat, words, now + REPLY_GRACE)
+
+    async def replied(self, reply: int) -> None:
+        """The person was answered: no DM needs to confirm their change. Best effort: a DM that
+        follows anyway says only what they know."""
+        try:
+            async with self.repo.transaction() as repo:
+                await repo.forget_reply(reply)
+        except Exception as exc:
+            log.info("an owed reply stays owed: %r", exc)
 
     async def _commit(
         self,

@@ -110,9 +110,10 @@ class Planning(Loop):
         return step
 
     async def submit(
-        self, game_id: int, user_id: int, round_: int | None = None
+        self, game_id: int, user_id: int, round_: int | None = None, reply: int | None = None
     ) -> tuple[Table, bool]:
-        """Submit the draft as this round's plan (of `round_`, when a planner names one).
+        """Submit the draft as this round's plan (of `round_`, when a planner names one; the
+        answer to interaction `reply` owed until `replied`).
 
         Returns the table and whether the round resolved.
         """
@@ -133,6 +134,9 @@ class Planning(Loop):
             state = self._apply(table, seat, plan)
             await repo.update_seat(game_id, seat, timeouts=0)
             await self._commit(table, state, [Move(table.state, seat, plan, state, "player")])
+            await self._owe_reply(
+                reply, game_id, seat, f"submitted your plan for round {view.round}"
+            )
             after = await self._table(game_id)
             return after, _round(after) != view.round or after.row.status != "active"
 

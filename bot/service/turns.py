@@ -26,11 +26,13 @@ class Turns(Loop):
         action: dict[str, Any],
         turn: int | None = None,
         via: int | None = None,
+        reply: int | None = None,
     ) -> tuple[Table, str, TurnView | None]:
         """Make a turn-based move (from the panel message `via` of turn `turn`, if it names
-        one); returns the table after it, the move in words, and the seat's next decision if it
-        stays on turn (so the adapter's next panel needs no second read); None once the turn
-        has passed, even if it came back after others moved (that is a new panel's)."""
+        one; its answer, interaction `reply`, is owed until `replied`). Returns the table after
+        it, the move in words, and the seat's next decision if it stays on turn (so the
+        adapter's next panel needs no second read); None once the turn has passed, even if it
+        came back after others moved (that is a new panel's)."""
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             seat = self._mover(table, user_id)
@@ -42,6 +44,7 @@ class Turns(Loop):
             await repo.update_seat(game_id, seat, timeouts=0)
             seq = await repo.action_count(game_id)
             await self._commit(table, after, [Move(before, seat, action, after, "player")], via)
+            await self._owe_reply(reply, game_id, seat, text)
             now = await self._table(game_id)
             owes = now.row.status == "active" and seat in now.game.to_act(now.state)
             # When others moved before the turn came back, it is a new turn with a new panel
@@ -54,7 +57,12 @@ class Turns(Loop):
             return now, text, await self._turn_view(now, seat, (seq, before))
 
     async def undo(
-        self, game_id: int, user_id: int, turn: int | None = None, via: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        turn: int | None = None,
+        via: int | None = None,
+        reply: int | None = None,
     ) -> tuple[Table, str, TurnView]:
         """Take back the seat's last move (from its panel of turn `turn`): only while the seat is
         still on turn and nobody else, no chance and no hidden card has come between (the
@@ -78,6 +86,7 @@ class Turns(Loop):
             took = {"seat": seat, "text": f"took back a move ({text})"}
             await repo.queue(game_id, "moves", {"moves": [took], "at": seq}, now)
             await repo.queue(game_id, "panel", {"seat": seat, "at": seq, "via": via}, now)
+            await self._owe_reply(reply, game_id, seat, f"took back: you {text}")
             table = await self._table(game_id)
             return table, text, await self._turn_view(table, seat)
 

@@ -510,6 +510,26 @@ class Repo:
                 (game_id, seat, panel.channel_id, panel.message_id, panel.dm),
             )
 
+    async def owe_reply(
+        self, interaction_id: int, game_id: int, seat: int, words: str, due: datetime
+    ) -> None:
+        await self.execute(
+            "INSERT INTO owed_replies VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (interaction_id, game_id, seat, words, due.isoformat()),
+        )
+
+    async def forget_reply(self, interaction_id: int) -> None:
+        await self.execute("DELETE FROM owed_replies WHERE interaction_id = ?", (interaction_id,))
+
+    async def take_owed_replies(self, now: datetime, limit: int) -> list[Row]:
+        """Remove and return replies owed past their time (one process takes each)."""
+        return await self.all(
+            "DELETE FROM owed_replies WHERE interaction_id IN (SELECT interaction_id FROM "
+            "owed_replies WHERE due <= ? ORDER BY due LIMIT ?) "
+            "RETURNING interaction_id, game_id, seat, words",
+            (now.isoformat(), limit),
+        )
+
     async def queue(self, game_id: int, kind: str, payload: dict[str, Any], now: datetime) -> None:
         await self.execute(
             "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",

@@ -139,11 +139,12 @@ async def submit_draft(
     table = await service.pick_game(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
-    _, resolved = await service.submit(table.row.id, interaction.user.id)
+    _, resolved = await service.submit(table.row.id, interaction.user.id, reply=interaction.id)
     text = "✅ Plan submitted." + (
         " Everyone is in: the round is resolving."
         if resolved
         else " You can still change it until the round resolves."
     )
     await answer.send(interaction, text, ephemeral=interaction.guild is not None)
+    await service.replied(interaction.id)
     await bot.delivery.after_change()

@@ -98,7 +98,7 @@ class PlannerButton(
                 await answer.send(interaction, file=await draft_board(svc, game_id, uid))
                 return
             if action == "submit":
-                await svc.submit(game_id, uid, round_)
+                await svc.submit(game_id, uid, round_, interaction.id)
                 table = await svc.table(game_id)
                 same = (
                     table.row.status == "active"
@@ -116,6 +116,7 @@ class PlannerButton(
                         await answer.edit(interaction, **await refreshed(fresh))
                 except discord.HTTPException:
                     await made_anyway(interaction, table, f"✅ Your plan for round {round_} is in.")
+                await svc.replied(interaction.id)
                 await bot_of(interaction).delivery.after_change()
                 return
             current = await svc.draft(game_id, uid)

@@ -86,13 +86,14 @@ async def act(
             )
             return
     via = interaction.message.id if interaction.message else None
-    table, text, tv = await svc.act(game_id, interaction.user.id, action, turn, via)
+    table, text, tv = await svc.act(game_id, interaction.user.id, action, turn, via, interaction.id)
     done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
     try:
         await answer.defer(interaction)  # after the move, so a refusal is a reply of its own
         await _redraw(interaction, done, tv)
     except discord.HTTPException:
         await made_anyway(interaction, table, done)
+    await svc.replied(interaction.id)
     await bot_of(interaction).delivery.after_change()
 
 
@@ -266,10 +267,12 @@ class UndoButton(
             svc = bot_of(interaction).service
             game_id, turn = self.number("game"), self.number("turn")
             via = interaction.message.id if interaction.message else None
-            table, text, tv = await svc.undo(game_id, interaction.user.id, turn, via)
+            user = interaction.user.id
+            table, text, tv = await svc.undo(game_id, user, turn, via, interaction.id)
             await answer.defer(interaction)
             done = f"↩️ You took back: you {fill(text, [said(s.name) for s in table.seats])}."
             await _redraw(interaction, done, tv)
+            await svc.replied(interaction.id)
             await bot_of(interaction).delivery.after_change()
 
         await guarded(interaction, go)
@@ -396,7 +399,7 @@ async def command_move(
     move, its panel."""
     svc = bot_of(interaction).service
     table = await svc.pick_game(interaction.user.id, game_id, game, guild_id=interaction.guild_id)
-    table, text, tv = await svc.act(table.row.id, interaction.user.id, action)
+    table, text, tv = await svc.act(table.row.id, interaction.user.id, action, reply=interaction.id)
     done = f"✅ You {fill(text, [said(s.name) for s in table.seats])}."
     # The seat's one live panel is redrawn by delivery; a second one here would be a duplicate.
     more = "" if tv is None else "\nStill your turn: your panel is up to date."
@@ -404,6 +407,7 @@ async def command_move(
         await answer.send(interaction, done + more, ephemeral=interaction.guild is not None)
     except discord.HTTPException:
         await made_anyway(interaction, table, done)
+    await svc.replied(interaction.id)
     await bot_of(interaction).delivery.after_change()
 
 

@@ -344,7 +344,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--games",
         type=lambda text: [name for name in text.split(",") if name],
         default=[],
-        help="only these games' scripts, e.g. powerline,railroad_ink (default: every game)",
+        help="only these games' scripts, by name, comma-separated (default: every game)",
     )
 
 

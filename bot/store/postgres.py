@@ -103,6 +103,13 @@ class PostgresDatabase(Database):
         pool = await asyncpg.create_pool(
             url, min_size=0, max_size=size, command_timeout=STATEMENT_SECONDS + 5
         )
+        try:
+            # The pool opens nothing by itself: a server that refuses is found out here.
+            async with pool.acquire(timeout=ACQUIRE_SECONDS) as conn:
+                await conn.execute("SELECT 1")
+        except BaseException:
+            await pool.close()
+            raise
         return cls(pool)
 
     @asynccontextmanager

@@ -3,6 +3,7 @@ acknowledges it when the budget runs out, and every answer goes through the help
 send the first response or, once the watch has acknowledged, its follow-up."""
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -26,6 +27,8 @@ class _State:
         """A "thinking…" message waits for the answer: whether only the person sees it."""
         self.private = False
         """What the handler asked for when it deferred: a private answer."""
+        self.answered = asyncio.Event()
+        """Set by the first response, so the watch ends at once (a shutdown waits for it)."""
 
 
 def _state(interaction: discord.Interaction) -> _State:
@@ -40,8 +43,10 @@ async def watch(interaction: discord.Interaction, budget: float = BUDGET) -> Non
     private "thinking…" (a public answer replaces it), a click or a form is deferred silently."""
     if interaction.type is discord.InteractionType.autocomplete:
         return  # Discord takes no deferral for choices: a late list is simply not shown.
-    await asyncio.sleep(budget)
     state = _state(interaction)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(state.answered.wait(), budget)
+        return
     async with state.lock:
         if interaction.response.is_done() or interaction.is_expired():
             return
@@ -74,6 +79,7 @@ async def send(
         private = state.private if ephemeral is None else ephemeral
         if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=private, **kwargs)
+            state.answered.set()
             return None
         if state.loader is not None and state.loader != private:
             # The watch held it privately and the answer is for everyone (or the reverse): the
@@ -97,6 +103,7 @@ async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
             await interaction.edit_original_response(**kwargs)
         else:
             await interaction.response.edit_message(**kwargs)
+            state.answered.set()
 
 
 async def defer(
@@ -110,5 +117,6 @@ async def defer(
         if interaction.response.is_done():
             return
         await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        state.answered.set()
         if thinking or interaction.type is discord.InteractionType.application_command:
             state.loader = ephemeral

@@ -140,9 +140,13 @@ class _Edit:
     def __init__(self) -> None:
         self.response = self
         self.edited: dict[str, Any] = {}
+        self.extras: dict[str, Any] = {}
 
     async def edit_message(self, **kwargs: Any) -> None:
         self.edited = kwargs
+
+    def is_done(self) -> bool:
+        return bool(self.edited)
 
 
 async def _step_options(tv: TurnView, item_type: type, value: str) -> dict[str, str]:

@@ -60,6 +60,8 @@ class _Interaction:
         self.guild_id = None
         self.message = None
         self.response = _Response()
+        self.extras: dict[str, Any] = {}
+        self.id = 1
 
 
 def turn_view(game: Game, state: Any, seat: int, players: int, turn: int = 1) -> TurnView:

@@ -28,6 +28,9 @@ class _Response:
     async def edit_message(self, **kwargs: Any) -> None:
         self.edited = kwargs
 
+    def is_done(self) -> bool:
+        return bool(self.edited)
+
 
 class _Service:
     async def act(self, game_id: int, user_id: int, action: dict[str, Any], *rest: Any) -> None:
@@ -40,6 +43,8 @@ def _interaction() -> Any:
         user=SimpleNamespace(id=100),
         response=_Response(),
         message=None,
+        extras={},
+        id=1,
     )
 
 

@@ -53,23 +53,24 @@ def named(url: str, database: str) -> str:
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
-async def create_database(url: str, name: str) -> str:
-    """A new empty database `name` on the server of `url`; returns its URL."""
+async def _admin(url: str, sql: str) -> None:
+    """One statement on `url`'s own database (CREATE and DROP DATABASE take no transaction)."""
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
+        await conn.execute(sql)
     finally:
         await conn.close()
+
+
+async def create_database(url: str, name: str) -> str:
+    """A new empty database `name` on the server of `url`; returns its URL."""
+    await _admin(url, f'CREATE DATABASE "{name}"')
     return named(url, name)
 
 
 async def drop_database(url: str, name: str) -> None:
-    """Drop database `name` on the server of `url` (connected to `url`'s own database)."""
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-    finally:
-        await conn.close()
+    """Drop database `name` on the server of `url`."""
+    await _admin(url, f'DROP DATABASE IF EXISTS "{name}"')
 
 
 class Cluster:

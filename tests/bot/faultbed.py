@@ -28,7 +28,7 @@ from bot.sandbox.postgres import Cluster
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Interaction, NotAcknowledged, StandIn, User
-from tests.bot.helpers import answer
+from tests.bot.helpers import answer, first_content
 from tests.bot.process import Process, bot_env, launch, stop
 
 ACK = 3.0
@@ -110,7 +110,7 @@ class Bed:
         token = "MTQ0." + secrets.token_urlsafe(32)
         self.server = StandIn(token, bot_name="Board Games Bot", shards=2, identify_spacing=0.3)
         await self.server.start()
-        guilds = await _guild_per_shard(self.server)
+        guilds = await guild_per_shard(self.server)
         everywhere = list(guilds.values())
         self.people = [self.server.add_user(n, guilds=everywhere) for n in ("Ada", "Ben")]
         env = {**bot_env(self.server, token, self.url), "TICK_SECONDS": "0.2", "SHARD_COUNT": "2"}
@@ -174,7 +174,7 @@ class Bed:
 
     async def _wait_post(self, channel: Channel, text: str, timeout: float | None) -> bool:
         deadline = None if timeout is None else time.monotonic() + timeout
-        while not _posts(self.server, channel, text):
+        while not posts(self.server, channel, text):
             if deadline is not None and time.monotonic() > deadline:
                 return False
             await asyncio.sleep(0.05)
@@ -182,7 +182,7 @@ class Bed:
 
     async def _wait_board(self, person: User, gid: int, round_: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
-        while not _boards(self.server, person, gid, round_):
+        while not boards(self.server, person, gid, round_):
             if time.monotonic() > deadline:
                 return False
             await asyncio.sleep(0.05)
@@ -354,9 +354,9 @@ class Bed:
         for name, gid in self.games.items():
             channel = self.channels[name]
             for r in range(1, min(self.rounds.get(name, 0) + 1, LAST) + 1):
-                counts = {"round post": len(_posts(self.server, channel, f"**Round {r} of 15**"))}
+                counts = {"round post": len(posts(self.server, channel, f"**Round {r} of 15**"))}
                 for p in self.people:
-                    counts[f"{p.name}'s board"] = _boards(self.server, p, gid, r)
+                    counts[f"{p.name}'s board"] = boards(self.server, p, gid, r)
                 for what, n in counts.items():
                     self.report.lost += n == 0
                     self.report.doubled += max(0, n - 1)
@@ -436,7 +436,7 @@ async def _one(url: str, sql: str, *args: Any) -> asyncpg.Record:
     return row
 
 
-async def _guild_per_shard(server: StandIn) -> dict[int, Any]:
+async def guild_per_shard(server: StandIn) -> dict[int, Any]:
     """A guild on each of the two shards (a guild's id carries its creation millisecond)."""
     found: dict[int, Any] = {}
     while len(found) < 2:
@@ -446,7 +446,7 @@ async def _guild_per_shard(server: StandIn) -> dict[int, Any]:
     return found
 
 
-def _posts(server: StandIn, channel: Channel, text: str) -> list[str]:
+def posts(server: StandIn, channel: Channel, text: str) -> list[str]:
     return [
         m.content
         for m in server.messages(channel)
@@ -454,12 +454,11 @@ def _posts(server: StandIn, channel: Channel, text: str) -> list[str]:
     ]
 
 
-def _boards(server: StandIn, person: User, gid: int, round_: int) -> int:
+def boards(server: StandIn, person: User, gid: int, round_: int) -> int:
+    """How many board DMs of a Powerline game's round a person got (as first sent)."""
     head, tail = f"[Powerline game #{gid}](", f"), round {round_}: your board."
     return sum(
         1
         for m in server.dms(person)
-        if m.author.bot
-        and (m.edits[0]["content"] if m.edits else m.content).startswith(head)
-        and tail in (m.edits[0]["content"] if m.edits else m.content)
+        if m.author.bot and first_content(m).startswith(head) and tail in first_content(m)
     )

@@ -19,7 +19,8 @@ from bot.games.powerline.words import placement_key
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, StandIn, User
-from tests.bot.helpers import answer, first_content, respond
+from tests.bot.faultbed import boards, guild_per_shard, posts
+from tests.bot.helpers import answer, respond
 from tests.bot.process import Process, assert_clean_logs, bot_env, launch, stop
 
 
@@ -55,16 +56,6 @@ async def _submit(server: StandIn, url: str, gid: int, person: User) -> None:
     assert done is not None and done.content.startswith("✅"), done
 
 
-async def _guild_per_shard(server: StandIn) -> dict[int, Any]:
-    """A guild on each of the two shards (a guild's id carries its creation millisecond)."""
-    found: dict[int, Any] = {}
-    while len(found) < 2:
-        guild = server.add_guild(f"Board Games {len(found) + 1}")
-        found.setdefault((guild.id >> 22) % 2, guild)
-        await asyncio.sleep(0.002)
-    return found
-
-
 async def _open(server: StandIn, channel: Channel, ada: User, ben: User) -> int:
     lobby = await answer(server.slash(ada, channel, "powerline open"))
     gid = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
@@ -76,23 +67,6 @@ async def _open(server: StandIn, channel: Channel, ada: User, ben: User) -> int:
 async def _settled(url: str) -> bool:
     pending = await _query(url, "SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL")
     return pending[0]["n"] == 0
-
-
-def _posts(server: StandIn, channel: Channel, text: str) -> list[str]:
-    return [
-        m.content
-        for m in server.messages(channel)
-        if m.author.bot and not m.ephemeral and text in m.content
-    ]
-
-
-def _boards(server: StandIn, person: User, gid: int, round_: int) -> int:
-    head, tail = f"[Powerline game #{gid}](", f"), round {round_}: your board."
-    return sum(
-        1
-        for m in server.dms(person)
-        if m.author.bot and first_content(m).startswith(head) and tail in first_content(m)
-    )
 
 
 async def _wait(server: StandIn, url: str, timeout: float = 30) -> None:
@@ -110,7 +84,7 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
     await server.start()
     procs: list[Process] = []
     try:
-        guilds = await _guild_per_shard(server)
+        guilds = await guild_per_shard(server)
         channels = {
             shard: server.add_channel(guild, "powerline") for shard, guild in guilds.items()
         }
@@ -138,7 +112,7 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
         finally:
             await conn.close()
         await server.wait_for(
-            lambda: _posts(server, channels[1], "**Round 2 of 15**"), timeout=30, interval=0.05
+            lambda: posts(server, channels[1], "**Round 2 of 15**"), timeout=30, interval=0.05
         )
         timeouts = await _query(
             url, "SELECT seat FROM actions WHERE game_id = $1 AND source = 'timeout'", games[1]
@@ -156,7 +130,7 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
         await _wait(server, url, timeout=40)
         for shard in (0, 1):
             await server.wait_for(
-                lambda s=shard: _posts(server, channels[s], "**Round 3 of 15**"), timeout=30
+                lambda s=shard: posts(server, channels[s], "**Round 3 of 15**"), timeout=30
             )
 
         # Shard 1 comes back and takes its guild's commands again.
@@ -166,7 +140,7 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
         for person in (ada, ben):
             await _submit(server, url, games[1], person)
         await server.wait_for(
-            lambda: _posts(server, channels[1], "**Round 4 of 15**"), timeout=30, interval=0.05
+            lambda: posts(server, channels[1], "**Round 4 of 15**"), timeout=30, interval=0.05
         )
         await _wait(server, url)
 
@@ -174,11 +148,11 @@ async def test_two_shard_processes_share_one_postgres(tmp_path: Path, pg_cluster
         for shard, gid in games.items():
             last = 3 if shard == 0 else 4
             for r in range(1, last):
-                assert len(_posts(server, channels[shard], f"**Round {r} built.**")) == 1
+                assert len(posts(server, channels[shard], f"**Round {r} built.**")) == 1
             for r in range(1, last + 1):
-                assert len(_posts(server, channels[shard], f"**Round {r} of 15**")) == 1
+                assert len(posts(server, channels[shard], f"**Round {r} of 15**")) == 1
                 for person in (ada, ben):
-                    assert _boards(server, person, gid, r) == 1, (shard, r, person.name)
+                    assert boards(server, person, gid, r) == 1, (shard, r, person.name)
             plans = await _query(
                 url,
                 "SELECT seat, count(*) AS n FROM actions WHERE game_id = $1 AND seat >= 0 "

@@ -38,7 +38,13 @@ HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
 CLOSING_GRACE = 10.0
 """Seconds a shutdown waits for the interactions under way, at most."""
 
-SHARED_EXTENSIONS = ("bot.cogs.help", "bot.cogs.game", "bot.cogs.stats", "bot.cogs.tournament")
+SHARED_EXTENSIONS = (
+    "bot.cogs.help",
+    "bot.cogs.game",
+    "bot.cogs.server",
+    "bot.cogs.stats",
+    "bot.cogs.tournament",
+)
 
 
 def extensions() -> list[str]:

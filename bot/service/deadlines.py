@@ -160,7 +160,7 @@ class Deadlines(Loop):
             self._host_only(table, user_id, moderator, "change the deadline")
             options = TableOptions(**{**table.row.options, "deadline_minutes": minutes})
             now = self.clock.now()
-            deadline = now + timedelta(minutes=minutes)
+            deadline = options.deadline(now)
             await repo.update_game(
                 table.row,
                 now,

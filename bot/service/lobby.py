@@ -5,6 +5,7 @@ from typing import Any
 
 from bot.service import results
 from bot.service.errors import UserError
+from bot.service.hours import PlayingHours, parse_clock
 from bot.service.loop import Loop
 from bot.service.options import TableOptions
 from bot.service.tables import Table, first_error
@@ -31,6 +32,12 @@ class Lobby(Loop):
         async with self.repo.transaction() as repo:
             if await repo.open_game_in(thread_id or channel_id):
                 raise UserError("A game is already open here; finish or cancel it first.")
+            hours = await repo.server_hours(guild_id) if guild_id is not None else None
+            if hours is not None and options.hours is None:
+                playing = PlayingHours(
+                    zone=hours["zone"], start=hours["hours_start"], end=hours["hours_end"]
+                )
+                options = options.model_copy(update={"hours": playing})
             game_id = await repo.insert_game(
                 game=game,
                 guild_id=guild_id,
@@ -46,6 +53,16 @@ class Lobby(Loop):
             )
             await repo.add_seat(game_id, 0, host_id, host_name)
             return await self._table(game_id)
+
+    async def set_hours(self, guild_id: int, zone: str, start: str, end: str) -> PlayingHours:
+        """A server's playing hours, for the games it opens from now on."""
+        try:
+            hours = PlayingHours(zone=zone, start=parse_clock(start), end=parse_clock(end))
+        except ValueError as exc:
+            raise UserError(first_error(exc)) from None
+        async with self.repo.transaction() as repo:
+            await repo.set_server_hours(guild_id, hours.zone, hours.start, hours.end)
+        return hours
 
     @staticmethod
     def check_options(game: str, config: dict[str, Any], options: TableOptions) -> None:

@@ -4,6 +4,8 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.service.hours import PlayingHours
+
 
 class TableOptions(BaseModel):
     """How a table runs: deadlines, reminders, size, rating, where it plays."""
@@ -20,6 +22,13 @@ class TableOptions(BaseModel):
     """Consecutive timeouts after which a seat is handed to an AI."""
     thread: bool = False
     """Play in a new thread of the channel rather than in the channel itself."""
+    hours: PlayingHours | None = None
+    """When deadlines may fall (the server's playing hours when the game opened)."""
+
+    def deadline(self, now: datetime) -> datetime:
+        """A round's or turn's deadline starting now, moved into the playing hours."""
+        due = now + timedelta(minutes=self.deadline_minutes)
+        return self.hours.next_allowed(due) if self.hours else due
 
 
 def next_due(options: dict, deadline: datetime | None, after: datetime) -> datetime | None:

@@ -86,7 +86,7 @@ class Shape(Protocol):
 
 
 def _deadline(table: Table, now: datetime) -> datetime:
-    return now + timedelta(minutes=TableOptions(**table.row.options).deadline_minutes)
+    return TableOptions(**table.row.options).deadline(now)
 
 
 class Rounds:

@@ -510,6 +510,19 @@ class Repo:
                 (game_id, seat, panel.channel_id, panel.message_id, panel.dm),
             )
 
+    async def server_hours(self, guild_id: int) -> Row | None:
+        return await self.one(
+            "SELECT zone, hours_start, hours_end FROM servers WHERE guild_id = ?", (guild_id,)
+        )
+
+    async def set_server_hours(self, guild_id: int, zone: str, start: int, end: int) -> None:
+        await self.execute(
+            "INSERT INTO servers (guild_id, zone, hours_start, hours_end) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET zone = excluded.zone, "
+            "hours_start = excluded.hours_start, hours_end = excluded.hours_end",
+            (guild_id, zone, start, end),
+        )
+
     async def owe_reply(
         self, interaction_id: int, game_id: int, seat: int, words: str, due: datetime
     ) -> None:

@@ -50,6 +50,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
             [
                 *rules,
                 f"{shape(table).noun.capitalize()} deadline: {duration(options.deadline_minutes)}",
+                *([f"Deadlines fall between {options.hours.words()}"] if options.hours else []),
                 f"Rated: {'yes' if options.rated else 'no'}",
             ]
         ),

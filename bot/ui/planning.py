@@ -36,7 +36,9 @@ def status_embed(table: Table, state: Any) -> discord.Embed:
             description="The game is over: its results are posted below.",
         )
     deadline = table.row.deadline
-    when = f"<t:{int(deadline.timestamp())}:R>" if deadline else "no deadline"
+    # Discord shows a timestamp in each reader's own time zone and language.
+    stamp = int(deadline.timestamp()) if deadline else 0
+    when = f"<t:{stamp}:f> (<t:{stamp}:R>)" if deadline else "no deadline"
     embed = discord.Embed(
         title=f"{table.label} · round {table.game.progress(state).round}",
         description=f"Plans close {when}.",

@@ -15,6 +15,7 @@ from tests.bot.process import bot_env, launch, stop
 SHARED = {
     "help",
     "game",
+    "server",
     "mygames",
     "tournament",
     "leaderboard",

@@ -1,0 +1,77 @@
+"""Playing hours: the times of day, in a server's time zone, at which deadlines may fall. A
+deadline outside them moves to the next allowed minute, so nobody times out at 03:00."""
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+DAY = 24 * 60
+
+
+class PlayingHours(BaseModel):
+    """From `start` to `end` (minutes after local midnight) in time zone `zone`; an `end` before
+    `start` runs over midnight (18:00–02:00)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    zone: str
+    start: int = Field(ge=0, lt=DAY)
+    end: int = Field(ge=0, lt=DAY)
+
+    @field_validator("zone")
+    @classmethod
+    def _known(cls, zone: str) -> str:
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"“{zone[:40]}” is not a time zone (try e.g. Europe/Paris)") from None
+        return zone
+
+    def _open(self, minute: int) -> bool:
+        if self.start == self.end:
+            return True
+        if self.start < self.end:
+            return self.start <= minute < self.end
+        return minute >= self.start or minute < self.end
+
+    def next_allowed(self, when: datetime) -> datetime:
+        """`when` if it falls within the hours, else the next minute at which they open (in UTC).
+        A local time skipped by a daylight-saving change is taken an hour later, as clocks do."""
+        zone = ZoneInfo(self.zone)
+        local = when.astimezone(zone)
+        if self._open(local.hour * 60 + local.minute):
+            return when
+        day = local.date()
+        if local.hour * 60 + local.minute >= self.start:
+            day += timedelta(days=1)
+        naive = datetime(day.year, day.month, day.day, self.start // 60, self.start % 60)
+        opens = naive.replace(tzinfo=zone)
+        # A time that does not exist that day (spring forward) round-trips to a later one.
+        return opens.astimezone(UTC).astimezone(zone).astimezone(UTC)
+
+    def words(self) -> str:
+        """ "08:00–23:00 Europe/Paris"."""
+        return f"{_clock(self.start)}–{_clock(self.end)} {self.zone}"
+
+
+def _clock(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def parse_clock(text: str) -> int:
+    """ "8", "08:30" or "23:00" as minutes after midnight."""
+    hours, _, minutes = text.strip().partition(":")
+    if not hours.isdigit() or (minutes and not minutes.isdigit()):
+        raise ValueError(f"“{text[:20]}” is not a time of day like 08:00")
+    value = int(hours) * 60 + int(minutes or 0)
+    if int(hours) > 23 or int(minutes or 0) > 59:
+        raise ValueError(f"“{text[:20]}” is not a time of day like 08:00")
+    return value
+
+
+def zones_like(text: str, limit: int = 25) -> list[str]:
+    """Time zone names containing `text`, shortest first (for autocomplete)."""
+    needle = text.strip().lower().replace(" ", "_")
+    found = sorted((z for z in available_timezones() if needle in z.lower()), key=len)
+    return found[:limit]

@@ -358,12 +358,12 @@ class Delivery:
         await message.edit(embed=await face(table).status(self.service, table))
 
     async def _on_last_one(self, table: Table, payload: dict[str, Any]) -> None:
-        await self._dm(
-            table,
-            payload["seat"],
-            content=f"{game_ref(table)}: everyone else has planned round "
-            f"{_round(table)}; everyone is waiting for you.",
-        )
+        text = f"{game_ref(table)}: everyone else has planned round {_round(table)}"
+        if "minutes_left" in payload:
+            text = f"Reminder: {text}, and {shape(table).reminder(_round(table), _left(payload))}"
+        else:
+            text += "; everyone is waiting for you."
+        await self._dm(table, payload["seat"], content=text)
 
     async def _on_made(self, table: Table, payload: dict[str, Any]) -> None:
         """A change whose answer its process died before sending: confirmed by DM."""
@@ -376,8 +376,7 @@ class Delivery:
         )
 
     async def _on_reminder(self, table: Table, payload: dict[str, Any]) -> None:
-        minutes = payload["minutes_left"]
-        left = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+        left = _left(payload)
         await self._dm(
             table,
             payload["seat"],
@@ -649,6 +648,12 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _left(payload: dict[str, Any]) -> str:
+    """A reminder's time left in words: "5 min", "2 h 30 min"."""
+    minutes = int(payload["minutes_left"])
+    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
 
 
 def _round(table: Table) -> int:

@@ -14,6 +14,8 @@ from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import fill, hosting
 from bot.service.service import Service, Table
+from bot.service.shapes import shape
+from bot.store.repo import PanelRow
 from bot.ui import answer
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
 from bot.ui.common import game_ref, moderates, said, said_names
@@ -298,28 +300,59 @@ class MyGames(commands.Cog):
     @app_commands.command(name="mygames", description="Every game you sit at, in every server")
     async def mygames(self, interaction: discord.Interaction) -> None:
         # Every server's: the list is the asker's own seats, shown to them alone.
-        tables = await self.bot.service.games_of(interaction.user.id, guild_id=None, lobbies=True)
+        user = interaction.user.id
+        tables = await self.bot.service.games_of(user, guild_id=None, lobbies=True)
         if not tables:
             raise UserError("You have no seat at any game. Open one with `/<game> open`.")
-        lines = [_my_line(t, interaction.user.id) for t in tables]
-        embed = discord.Embed(title="Your games", description="\n".join(lines)[:4000])
+        tables.sort(key=lambda t: _urgency(t, user))
+        panels = {}
+        for table in tables:
+            seat = table.seat_of(user)
+            if seat is not None and _mine(table, user):
+                panels[table.row.id] = await self.bot.service.live_panel(table.row.id, seat.seat)
+        lines = [_my_line(t, user, panels.get(t.row.id)) for t in tables]
+        waiting = sum(1 for t in tables if _mine(t, user))
+        title = f"Your games: {waiting} waiting for you" if waiting else "Your games"
+        embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
         await answer.send(interaction, embed=embed, ephemeral=True)
 
 
-def _my_line(table: Table, user_id: int) -> str:
-    """One game in /mygames: where, the round, and whose move it is."""
+def _mine(table: Table, user_id: int) -> bool:
+    """Whether the game waits for this person now."""
+    return any(s.user_id == user_id and not s.is_ai for s in table.waiting_for())
+
+
+def _urgency(table: Table, user_id: int) -> tuple[int, float]:
+    """Games waiting for you first, then the others running, then lobbies; nearest deadline
+    first within each."""
+    rank = 0 if _mine(table, user_id) else 1 if table.state is not None else 2
+    due = table.row.deadline.timestamp() if table.row.deadline else float("inf")
+    return rank, due
+
+
+def _my_line(table: Table, user_id: int, panel: PanelRow | None) -> str:
+    """One game in /mygames: where, the round in words, whose move it is, and for a game that
+    waits for you, a link to your panel."""
     head = f"**{game_ref(table)}**"
     if table.state is None:
         return f"{head} · lobby, {len(table.seats)} seated: waiting for the host to start"
     waiting = [s for s in table.waiting_for() if not s.is_ai]
-    mine = any(s.user_id == user_id for s in waiting)
     closes = f", closes <t:{int(table.row.deadline.timestamp())}:R>" if table.row.deadline else ""
-    if mine:
-        move = f"**your move**{closes}"
+    if _mine(table, user_id):
+        where = (
+            f" · [your panel](https://discord.com/channels/@me/{panel.channel_id}/"
+            f"{panel.message_id})"
+            if panel and panel.dm
+            else ""
+        )
+        move = f"**your move**{closes}{where}"
     elif waiting:
         move = f"waiting for {', '.join(said(s.name) for s in waiting)}{closes}"
     else:
         move = "resolving"
+    if shape(table).noun == "round" and table.seats:
+        done = len(table.seats) - len(table.waiting_for())
+        move += f" · {done}/{len(table.seats)} planned"
     return f"{head} · {table.game.progress(table.state).words} · {move}"
 
 

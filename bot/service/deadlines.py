@@ -79,19 +79,22 @@ class Deadlines(Loop):
             due = sum(1 for m in marks if m <= now and m > row.deadline - span)
             sent = False
             acting = table.game.to_act(table.state)
-            for seat in table.seats:
-                waiting = seat.seat in acting
-                if seat.is_ai or seat.left_game or not waiting:
-                    continue
+            people = [s for s in table.seats if not (s.is_ai or s.left_game)]
+            owing = [s for s in people if s.seat in acting]
+            for seat in owing:
                 cap = options.reminders - seat.nudged
                 if seat.reminders_sent < min(due, cap):
+                    # The last one to plan hears it with the reminder, in one DM.
+                    last = shape(table).noun == "round" and len(owing) == 1 < len(people)
                     await repo.update_seat(
-                        game_id, seat.seat, reminders_sent=seat.reminders_sent + 1
+                        game_id,
+                        seat.seat,
+                        reminders_sent=seat.reminders_sent + 1,
+                        nudged=seat.nudged or last,
                     )
                     left = int((row.deadline - now).total_seconds() // 60)
-                    await repo.queue(
-                        game_id, "reminder", {"seat": seat.seat, "minutes_left": left}, now
-                    )
+                    kind = "last_one" if last and not seat.nudged else "reminder"
+                    await repo.queue(game_id, kind, {"seat": seat.seat, "minutes_left": left}, now)
                     sent = True
             return sent
 

@@ -85,6 +85,13 @@ class Shape(Protocol):
         """Queue what the change owes (`commit.events`) and set the deadline (`fields`)."""
 
 
+def _half_time(table: Table) -> datetime:
+    """Half of the round's time: when the last one to plan is told so."""
+    assert table.row.deadline is not None
+    span = timedelta(minutes=TableOptions(**table.row.options).deadline_minutes)
+    return table.row.deadline - span / 2
+
+
 def _deadline(table: Table, now: datetime) -> datetime:
     return TableOptions(**table.row.options).deadline(now)
 
@@ -133,7 +140,10 @@ class Rounds:
             waiting = [s for s in game.to_act(state) if not seats[s].is_ai]
             limit = TableOptions(**table.row.options).reminders
             last = seats[waiting[0]] if len(waiting) == 1 and len(seats) > 1 else None
-            if last and not last.nudged and last.reminders_sent + 1 <= limit:
+            # Before half the time has run, being last is no news: the half-time reminder
+            # says it then.
+            late = table.row.deadline is not None and now >= _half_time(table)
+            if last and late and not last.nudged and last.reminders_sent + 1 <= limit:
                 await repo.update_seat(table.row.id, last.seat, nudged=True)
                 commit.events.append(("last_one", {"seat": last.seat}))
 

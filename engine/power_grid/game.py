@@ -163,7 +163,9 @@ class PowerGrid:
         return standings(state)
 
     def progress(self, state: State) -> Progress:
-        return Progress(state.round, state.phase, f"round {state.round}, {_NAMES[state.phase]}")
+        # Regions are picked before the first round: "round 0" means nothing to a player.
+        when = f"round {state.round}" if state.round else "before round 1"
+        return Progress(state.round, state.phase, f"{when}, {_NAMES[state.phase]}")
 
     def standings(self, state: State) -> list[Standing]:
         return secrecy.running_standings(state)

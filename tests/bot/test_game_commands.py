@@ -3,7 +3,14 @@
 from bot.app import GameBot
 from bot.service.hosting import hosted
 from tests.bot.conftest import Scene
-from tests.bot.helpers import answer, png_attachment, refusal, respond, started_game
+from tests.bot.helpers import (
+    answer,
+    png_attachment,
+    refusal,
+    respond,
+    started_game,
+    started_with_ai,
+)
 
 
 async def _railroad_table(scene: Scene, bot: GameBot) -> int:
@@ -129,3 +136,31 @@ async def test_a_game_opened_in_a_thread_has_its_lobby_there(scene: Scene, bot: 
     lobby = next(m for m in s.messages(thread) if m.embeds)
     assert lobby.embeds[0]["title"] == table.label
     assert lobby.id == table.row.lobby_message_id
+
+
+async def test_mygames_puts_the_games_waiting_for_you_first_with_a_link_to_your_panel(
+    scene: Scene, bot: GameBot
+) -> None:
+    """Ada has planned her Powerline round (the game waits for Ben) and it is her move in Power
+    Grid: Power Grid comes first, linked to her panel; Powerline says how many have planned."""
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    plain = await started_game(s, bot, scene.channel, ada, [ben])
+    await plain.plan_with_select(ada, await plain.wait_dm_planner(ada, 1), 1)
+    grid = await started_with_ai(s, bot, ada, scene.guild, "power_grid")
+    table = await bot.service.table(grid.gid)
+    seat = table.seat_of(ada.id)
+    assert seat is not None
+    panel = await s.wait_for(lambda: _live_panel(bot, grid.gid, seat.seat), 15)
+
+    mine = await answer(s.slash(ada, s.dm_channel(ada), "mygames"))
+    embed = mine.embeds[0]
+    first, second = embed["description"].split("\n")[:2]
+    assert embed["title"] == "Your games: 1 waiting for you"
+    assert f"Power Grid game #{grid.gid}" in first and "**your move**" in first
+    assert f"[your panel](https://discord.com/channels/@me/{panel.channel_id}/" in first
+    assert f"Powerline game #{plain.gid}" in second and "waiting for Ben" in second
+    assert "1/2 planned" in second
+
+
+async def _live_panel(bot: GameBot, gid: int, seat: int) -> object:
+    return await bot.service.live_panel(gid, seat)

@@ -282,21 +282,35 @@ async def test_reminders_at_half_time(scene: Scene, bots: Bots, clock: ManualClo
     assert dm_texts(game, ada, "Reminder") == []  # she has planned
 
 
-async def test_last_one_nudge_does_not_cancel_the_half_time_reminder(
+async def test_the_last_one_hears_it_at_half_time_with_the_reminder(
     scene: Scene, bots: Bots, clock: ManualClock
 ) -> None:
+    """Being last to plan is no news right after the others submit: it comes with the
+    half-time reminder, in one DM; once past half time, it comes as soon as the others are in."""
     s, ada, ben = scene.server, scene.ada, scene.ben
     bot = await bots.start(clock=clock)
     game = await started_game(s, bot, scene.channel, ada, [ben], deadline="10 minutes")
     await game.plan_with_select(ada, await game.wait_dm_planner(ada, 1), 1)
-    await s.wait_for(lambda: dm_texts(game, ben, "waiting for you"))
-    assert dm_texts(game, ben, "waiting for you") == [
-        f"{game.ref}: everyone else has planned round 1; everyone is waiting for you."
-    ]
-    clock.advance(minutes=5)
+    clock.advance(minutes=4)
+    await asyncio.sleep(0.3)
+    await s.wait_for(game.outbox_empty)
+    assert not dm_texts(game, ben, "everyone else has planned"), "not the instant Ada is in"
+    clock.advance(minutes=1)
+    await s.wait_for(lambda: dm_texts(game, ben, "everyone else has planned"))
+    clock.advance(minutes=1)
     await asyncio.sleep(0.3)
     await s.wait_for(game.outbox_empty)
     assert dm_texts(game, ben, "Reminder") == [
-        f"Reminder: {game.ref}, round 1 closes in 5 min. "
+        f"Reminder: {game.ref}: everyone else has planned round 1, and round 1 closes in 5 min. "
         "If you don't plan by then, the autopilot plans for you."
+    ]
+
+    # Round 2: Ada plans after half time, so Ben hears it at once.
+    await game.plan_with_select(ben, await game.wait_dm_planner(ben, 1), 1)
+    await s.wait_for(lambda: game.channel_messages("**Round 2 of 15**"))
+    clock.advance(minutes=6)
+    await game.plan_with_select(ada, await game.wait_dm_planner(ada, 2), 2)
+    await s.wait_for(lambda: dm_texts(game, ben, "everyone is waiting for you"))
+    assert dm_texts(game, ben, "everyone is waiting for you") == [
+        f"{game.ref}: everyone else has planned round 2; everyone is waiting for you."
     ]

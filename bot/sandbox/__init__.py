@@ -89,7 +89,11 @@ class Sandbox:
         try:
             self.guilds = await self.make_guilds()
             self.lounges = {g.id: server.add_channel(g, "lounge") for g in self.guilds}
-            self.people = [server.add_user(name, guilds=self.guilds) for name in PEOPLE]
+            # Ada moderates (Manage Channels): she sets the servers' playing hours.
+            self.people = [
+                server.add_user(name, guilds=self.guilds, manage_channels=name == PEOPLE[0])
+                for name in PEOPLE
+            ]
             server.set_dms_open(self.people[2], False)
             async with self.serving(token):
                 try:
@@ -173,6 +177,13 @@ class Sandbox:
         ada, first = self.people[0], self.guilds[0]
         self.note("Ada asks for /help in #lounge.")
         await self.act(self.server.slash(ada, self.lounge(first), "help"))
+        for guild in self.guilds:
+            self.note(
+                f"Ada, a moderator, sets {guild.name}'s playing hours: deadlines fall between "
+                "08:00 and 23:00, Europe/London time."
+            )
+            hours = {"zone": "Europe/London", "start": "08:00", "end": "23:00"}
+            await self.act(self.server.slash(ada, self.lounge(guild), "server hours", **hours))
         played: dict[str, Guild] = {}
         for name in self.games:
             try:

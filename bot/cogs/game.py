@@ -153,6 +153,22 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await self.bot.delivery.after_change()
 
+    @app_commands.command(name="mute", description="No reminders or nudges from one game")
+    @app_commands.describe(on="Mute it (default) or hear from it again", game="Which game")
+    async def mute(
+        self, interaction: discord.Interaction, on: bool = True, game: int | None = None
+    ) -> None:
+        uid = interaction.user.id
+        table = await self.service.pick_game(uid, game, guild_id=interaction.guild_id)
+        await self.service.mute(table.row.id, uid, on)
+        text = (
+            f"🔕 {table.label} is muted for you: no reminders or nudges; your turn panels still "
+            "come, and the timeout still plays for you."
+            if on
+            else f"🔔 {table.label} reminds and nudges you again."
+        )
+        await answer.send(interaction, text, ephemeral=True)
+
     @app_commands.command(name="undo", description="Take back your last move while still on turn")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         table = await self.service.pick_game(

@@ -82,6 +82,8 @@ class Deadlines(Loop):
             people = [s for s in table.seats if not (s.is_ai or s.left_game)]
             owing = [s for s in people if s.seat in acting]
             for seat in owing:
+                if seat.muted:
+                    continue
                 cap = options.reminders - seat.nudged
                 if seat.reminders_sent < min(due, cap):
                     # The last one to plan hears it with the reminder, in one DM.
@@ -150,6 +152,16 @@ class Deadlines(Loop):
             moves.append(Move(state, seat, plan.model_dump(mode="json"), after, "timeout"))
             state = after
         return moves
+
+    async def mute(self, game_id: int, user_id: int, muted: bool) -> Table:
+        """A player's reminders and nudges from this game, off or on again."""
+        async with self.repo.transaction() as repo:
+            table = await self._table(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise UserError(f"You have no seat in {table.label}.")
+            await repo.update_seat(game_id, seat.seat, muted=muted)
+            return table
 
     async def set_deadline(
         self, game_id: int, user_id: int, moderator: bool, minutes: int

@@ -143,7 +143,8 @@ class Rounds:
             # Before half the time has run, being last is no news: the half-time reminder
             # says it then.
             late = table.row.deadline is not None and now >= _half_time(table)
-            if last and late and not last.nudged and last.reminders_sent + 1 <= limit:
+            quiet = last is None or last.muted or last.nudged
+            if last and late and not quiet and last.reminders_sent + 1 <= limit:
                 await repo.update_seat(table.row.id, last.seat, nudged=True)
                 commit.events.append(("last_one", {"seat": last.seat}))
 

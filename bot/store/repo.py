@@ -70,6 +70,8 @@ class SeatRow:
     reminders_sent: int
     nudged: bool
     """This round's "you are the last one" DM went out (it counts towards the reminder cap)."""
+    muted: bool = False
+    """Its player wants no reminders or nudges from this game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,7 @@ def _seat(row: Row) -> SeatRow:
         dms_closed=bool(row["dms_closed"]),
         reminders_sent=row["reminders_sent"],
         nudged=bool(row["nudged"]),
+        muted=bool(row["muted"]),
     )
 
 

@@ -314,3 +314,24 @@ async def test_the_last_one_hears_it_at_half_time_with_the_reminder(
     assert dm_texts(game, ben, "everyone is waiting for you") == [
         f"{game.ref}: everyone else has planned round 2; everyone is waiting for you."
     ]
+
+
+async def test_a_muted_game_sends_its_player_no_reminder(
+    scene: Scene, bots: Bots, clock: ManualClock
+) -> None:
+    s, ada, ben, dan = scene.server, scene.ada, scene.ben, scene.dan
+    bot = await bots.start(clock=clock)
+    game = await started_game(s, bot, scene.channel, ada, [ben, dan], deadline="10 minutes")
+    told = await answer(s.slash(ben, s.dm_channel(ben), "game mute", game=game.gid))
+    assert told.content.startswith(f"🔕 Powerline game #{game.gid} is muted for you")
+    await game.plan_with_select(ada, await game.wait_dm_planner(ada, 1), 1)
+    clock.advance(minutes=5)
+    await s.wait_for(
+        lambda: dm_texts(game, dan, "everyone else has planned") or dm_texts(game, dan, "Reminder")
+    )
+    clock.advance(minutes=1)
+    await asyncio.sleep(0.3)
+    await s.wait_for(game.outbox_empty)
+    assert dm_texts(game, ben, "Reminder") == [] and dm_texts(game, ben, "everyone") == []
+    again = await answer(s.slash(ben, s.dm_channel(ben), "game mute", on=False, game=game.gid))
+    assert again.content == f"🔔 Powerline game #{game.gid} reminds and nudges you again."

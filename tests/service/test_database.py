@@ -125,6 +125,7 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             await s.execute("DROP TABLE identify_slots")
             await s.execute("DROP TABLE owed_replies")
             await s.execute("DROP TABLE servers")
+            await s.execute("ALTER TABLE seats DROP COLUMN muted")
             await s.execute("DROP INDEX outbox_posts_message")
             await s.execute("DELETE FROM schema_migrations WHERE number >= 8")
             await s.execute(
@@ -149,6 +150,7 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0012_panels_dm_flag.sql",
             "0013_owed_replies.sql",
             "0014_servers.sql",
+            "0015_muted.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]

@@ -366,7 +366,7 @@ def _my_line(table: Table, user_id: int, panel: PanelRow | None) -> str:
         move = f"waiting for {', '.join(said(s.name) for s in waiting)}{closes}"
     else:
         move = "resolving"
-    if shape(table).noun == "round" and table.seats:
+    if shape(table).together and table.seats:
         done = len(table.seats) - len(table.waiting_for())
         move += f" · {done}/{len(table.seats)} planned"
     return f"{head} · {table.game.progress(table.state).words} · {move}"

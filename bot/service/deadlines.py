@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.loop import Loop
-from bot.service.options import TableOptions, next_due
+from bot.service.options import TableOptions, next_due, reminder_marks
 from bot.service.shapes import Move, phase_of, shape
 from bot.service.tables import Table
 
@@ -74,9 +74,7 @@ class Deadlines(Loop):
             paced = await repo.premove_due(game_id)
             await repo.set_next_due(game_id, min(mark, paced) if mark and paced else mark or paced)
             options = TableOptions(**row.options)
-            span = timedelta(minutes=options.deadline_minutes)
-            marks = [row.deadline - span / 2, row.deadline - timedelta(hours=1)]
-            due = sum(1 for m in marks if m <= now and m > row.deadline - span)
+            due = sum(1 for m in reminder_marks(row.options, row.deadline) if m <= now)
             sent = False
             acting = table.game.to_act(table.state)
             people = [s for s in table.seats if not (s.is_ai or s.left_game)]
@@ -87,7 +85,7 @@ class Deadlines(Loop):
                 cap = options.reminders - seat.nudged
                 if seat.reminders_sent < min(due, cap):
                     # The last one to plan hears it with the reminder, in one DM.
-                    last = shape(table).noun == "round" and len(owing) == 1 < len(people)
+                    last = shape(table).together and len(owing) == 1 < len(people)
                     await repo.update_seat(
                         game_id,
                         seat.seat,

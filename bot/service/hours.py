@@ -2,6 +2,7 @@
 deadline outside them moves to the next allowed minute, so nobody times out at 03:00."""
 
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -73,5 +74,10 @@ def parse_clock(text: str) -> int:
 def zones_like(text: str, limit: int = 25) -> list[str]:
     """Time zone names containing `text`, shortest first (for autocomplete)."""
     needle = text.strip().lower().replace(" ", "_")
-    found = sorted((z for z in available_timezones() if needle in z.lower()), key=len)
-    return found[:limit]
+    return [z for z in _zones() if needle in z.lower()][:limit]
+
+
+@cache
+def _zones() -> list[str]:
+    """Every zone name, shortest first: read from disk once, not at every keystroke."""
+    return sorted(available_timezones(), key=len)

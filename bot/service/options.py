@@ -31,12 +31,17 @@ class TableOptions(BaseModel):
         return self.hours.next_allowed(due) if self.hours else due
 
 
-def next_due(options: dict, deadline: datetime | None, after: datetime) -> datetime | None:
-    """When a game with this deadline next needs the tick: its first reminder mark (half time,
-    one hour left) after `after`, else the deadline itself."""
-    if deadline is None:
-        return None
+def reminder_marks(options: dict, deadline: datetime) -> list[datetime]:
+    """When reminders are due before `deadline`: half time, then one hour left (a mark before
+    the round or turn began is none)."""
     span = timedelta(minutes=TableOptions(**options).deadline_minutes)
     marks = [deadline - span / 2, deadline - timedelta(hours=1)]
-    ahead = [m for m in marks if after < m and m > deadline - span]
-    return min(ahead, default=deadline)
+    return [m for m in marks if m > deadline - span]
+
+
+def next_due(options: dict, deadline: datetime | None, after: datetime) -> datetime | None:
+    """When a game with this deadline next needs the tick: its first reminder mark after
+    `after`, else the deadline itself."""
+    if deadline is None:
+        return None
+    return min((m for m in reminder_marks(options, deadline) if after < m), default=deadline)

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import Any, Protocol
 
-from bot.service.options import TableOptions
+from bot.service.options import TableOptions, reminder_marks
 from bot.service.tables import Table
 from bot.store.repo import Repo
 from engine.core import CHANCE, Dynamics, Game, IllegalAction, Logged
@@ -61,6 +61,8 @@ class Shape(Protocol):
     """What a deadline closes: "round" or "turn"."""
     verb: str
     """What the autopilot does for the late: "planned" or "moved"."""
+    together: bool
+    """Every seat acts at once, so how many are in, and who is last, is news."""
 
     def reminder(self, round_: int, left: str) -> str:
         """What a reminder says is due in `left`, and what happens if it does not come."""
@@ -85,13 +87,6 @@ class Shape(Protocol):
         """Queue what the change owes (`commit.events`) and set the deadline (`fields`)."""
 
 
-def _half_time(table: Table) -> datetime:
-    """Half of the round's time: when the last one to plan is told so."""
-    assert table.row.deadline is not None
-    span = timedelta(minutes=TableOptions(**table.row.options).deadline_minutes)
-    return table.row.deadline - span / 2
-
-
 def _deadline(table: Table, now: datetime) -> datetime:
     return TableOptions(**table.row.options).deadline(now)
 
@@ -101,6 +96,7 @@ class Rounds:
 
     noun = "round"
     verb = "planned"
+    together = True
 
     def reminder(self, round_: int, left: str) -> str:
         return (
@@ -142,7 +138,9 @@ class Rounds:
             last = seats[waiting[0]] if len(waiting) == 1 and len(seats) > 1 else None
             # Before half the time has run, being last is no news: the half-time reminder
             # says it then.
-            late = table.row.deadline is not None and now >= _half_time(table)
+            late = table.row.deadline is not None and now >= min(
+                reminder_marks(table.row.options, table.row.deadline)
+            )
             quiet = last is None or last.muted or last.nudged
             if last and late and not quiet and last.reminders_sent + 1 <= limit:
                 await repo.update_seat(table.row.id, last.seat, nudged=True)
@@ -154,6 +152,7 @@ class Turns:
 
     noun = "turn"
     verb = "moved"
+    together = False
 
     def reminder(self, round_: int, left: str) -> str:
         return (

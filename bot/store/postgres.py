@@ -1,5 +1,6 @@
 """PostgreSQL through asyncpg: a pool shared by the tasks of one process, and by many processes."""
 
+import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -66,6 +67,12 @@ LIMITS = (
 )
 """Per transaction: a statement or a wait for a row lock never holds a connection longer (one
 locked game must not exhaust the pool for every other game)."""
+WRITE_LIMITS = (
+    f"SELECT set_config('statement_timeout', '{STATEMENT_SECONDS}s', true), "
+    f"set_config('lock_timeout', '{LOCK_SECONDS}s', true), txid_current() AS xid"
+)
+"""The same limits for a writing transaction, in the same round trip as its id: when the answer
+to its COMMIT is lost, the id tells whether it was stored."""
 
 TRANSIENT = (
     asyncpg.PostgresConnectionError,
@@ -123,9 +130,32 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
-        async with self._connection() as conn, conn.transaction():
-            await conn.execute(LIMITS)
-            yield PostgresSession(conn, in_transaction=True)
+        async with self._connection() as conn:
+            tx = conn.transaction()
+            await tx.start()
+            try:
+                xid = (await conn.fetchrow(WRITE_LIMITS))["xid"]
+                yield PostgresSession(conn, in_transaction=True)
+            except BaseException:
+                with contextlib.suppress(Exception):  # a lost connection rolled it back already
+                    await tx.rollback()
+                raise
+            try:
+                await tx.commit()
+            except Exception as exc:
+                # The connection may be cut after the server committed: the change is then
+                # stored, and must be reported as made.
+                if not self.transient(exc) or not await self._committed(xid):
+                    raise
+                log.warning("a commit's answer was lost, but it is stored: %r", exc)
+
+    async def _committed(self, xid: int) -> bool:
+        """Whether transaction `xid` committed, asked on another connection."""
+        try:
+            async with self.pool.acquire(timeout=ACQUIRE_SECONDS) as conn:
+                return await conn.fetchval("SELECT txid_status($1)", xid) == "committed"
+        except Exception:
+            return False
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:

@@ -118,7 +118,7 @@ class Deadlines(Loop):
                     continue
                 # The whole step (buying, a turn of many decisions), not one decision of it:
                 # else the game waits a whole deadline again for the rest.
-                moves = self._finish_step(table, state, seat.seat)
+                moves = await self._finish_step(table, state, seat.seat)
                 made += moves
                 state = moves[-1].after
                 told = (shape(table).told(table, move) for move in moves)
@@ -139,13 +139,13 @@ class Deadlines(Loop):
             await self._commit(table, state, made)
             return True
 
-    def _finish_step(self, table: Table, state: Any, seat: int) -> list[Move]:
+    async def _finish_step(self, table: Table, state: Any, seat: int) -> list[Move]:
         """The autopilot's moves for a late seat until it owes nothing in this phase."""
         game = table.game
         moves: list[Move] = []
         phase = phase_of(game, state)
         while seat in game.to_act(state) and phase_of(game, state) == phase and len(moves) < STEP:
-            plan = table.hosted.choose(game.view(state, seat), seat)
+            plan = await self._think(table, state, seat)
             after = game.apply(state, seat, plan)
             moves.append(Move(state, seat, plan.model_dump(mode="json"), after, "timeout"))
             state = after

@@ -2,6 +2,7 @@
 lets pre-moves and AI seats act until a person must, and stores the actions, the snapshot and the
 posts they owe (the outbox) in the change's own transaction."""
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import timedelta
@@ -24,6 +25,15 @@ took the move died between its commit and its answer)."""
 
 class Loop(Tables):
     """The commit path; what each shape of play owes is its shape's to say."""
+
+    async def _think(self, table: Table, state: Any, seat: int) -> Any:
+        """The AI's choice for `seat`, made in a thread: a long chain of AI moves (a table left
+        to the AI plays out to its end) must not stop the bot from answering anyone."""
+
+        def choose() -> Any:
+            return table.hosted.choose(table.game.view(state, seat), seat)
+
+        return await asyncio.to_thread(choose)
 
     async def _owe_reply(self, reply: int | None, game_id: int, seat: int, words: str) -> None:
         """Within a change's transaction: the answer to interaction `reply` is owed until
@@ -73,7 +83,7 @@ class Loop(Tables):
                 continue
             ai = sorted(s for s in acting if seats[s].is_ai)
             for s in ai:
-                action = table.hosted.choose(game.view(state, s), s).model_dump(mode="json")
+                action = (await self._think(table, state, s)).model_dump(mode="json")
                 move = Move(state, s, action, game.apply(state, s, game.parse_action(action)), "ai")
                 _record(commit, move)
                 state = move.after

@@ -1,0 +1,47 @@
+"""The AI thinks off the event loop: a table handed to the AI plays out while the bot answers."""
+
+import asyncio
+import dataclasses
+import time
+
+from bot.service.hosting import hosted
+from tests.service.helpers import ALICE, BOB, open_table_with
+
+THINK, SLOWED = 0.4, 4
+"""How long each of the AI's first choices takes, holding its thread, and how many are slowed."""
+
+
+async def test_a_table_played_out_by_the_ai_leaves_the_loop_free(world, monkeypatch):
+    svc, _, _ = world
+    plugin = hosted()["powerline"]
+
+    calls = 0
+
+    def slow(view, seat):
+        nonlocal calls
+        calls += 1
+        if calls <= SLOWED:
+            time.sleep(THINK)
+        return plugin.choose(view, seat)
+
+    gid = await open_table_with(svc, (ALICE, BOB))
+    await svc.start(gid, ALICE, False)
+    await svc.hand_to_ai(gid, BOB, BOB, False, leaving=True)
+    monkeypatch.setitem(hosted(), "powerline", dataclasses.replace(plugin, choose=slow))
+    gaps: list[float] = []
+
+    async def heartbeat() -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            gaps.append(time.perf_counter() - before)
+
+    beating = asyncio.create_task(heartbeat())
+    started = time.perf_counter()
+    await svc.hand_to_ai(gid, ALICE, ALICE, False, leaving=True)
+    took = time.perf_counter() - started
+    beating.cancel()
+    assert (await svc.table(gid)).row.status == "finished"
+    # The slowed choices ran; the loop never waited on one of them.
+    assert calls > SLOWED and took > SLOWED * THINK
+    assert max(gaps) < THINK

@@ -77,7 +77,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             game,
             heats,
             config,
-            TableOptions(deadline_minutes=DEADLINES[deadline]),
+            TableOptions(deadline_minutes=DEADLINES[deadline], vacations=False),
             secrets.randbits(32),
         )
         plugin = hosting(t.game)

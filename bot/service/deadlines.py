@@ -4,11 +4,12 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service import banks
 from bot.service.errors import UserError
-from bot.service.loop import Loop
-from bot.service.options import TableOptions, next_due, reminder_marks
+from bot.service.options import CLOCK_NAMES, TableOptions, clock_start, next_due, reminder_marks
 from bot.service.shapes import Move, phase_of, shape
 from bot.service.tables import Table
+from bot.service.vacations import Vacations
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +19,7 @@ RETRY_BROKEN = timedelta(hours=1)
 """How long a game whose deadline could not be handled (a corrupt row) waits to be tried again."""
 
 
-class Deadlines(Loop):
+class Deadlines(Vacations):
     """What the tick does when a game is due."""
 
     async def tick(self) -> int:
@@ -39,6 +40,7 @@ class Deadlines(Loop):
                 async with self.repo.transaction() as repo:
                     if not await repo.claim_due(game_id, now):
                         continue
+                    await self._away(game_id, now)
                     if not await self._time_out(game_id) and not await self._paced(game_id, now):
                         await self._remind(game_id, now)
                 touched += 1
@@ -70,11 +72,14 @@ class Deadlines(Loop):
             if row.status != "active" or row.deadline is None:
                 await repo.set_next_due(game_id, None)
                 return False
-            mark = next_due(row.options, row.deadline, now)
+            if row.paused_at is not None:
+                return False  # nobody is reminded of a clock that stands still
+            started = clock_start(row)
+            mark = next_due(started, row.deadline, now)
             paced = await repo.premove_due(game_id)
             await repo.set_next_due(game_id, min(mark, paced) if mark and paced else mark or paced)
             options = TableOptions(**row.options)
-            due = sum(1 for m in reminder_marks(row.options, row.deadline) if m <= now)
+            due = sum(1 for m in reminder_marks(started, row.deadline) if m <= now)
             sent = False
             acting = table.game.to_act(table.state)
             people = [s for s in table.seats if not (s.is_ai or s.left_game)]
@@ -104,7 +109,10 @@ class Deadlines(Loop):
         async with self.repo.transaction() as repo:
             table = await self._table(game_id)
             row = table.row
-            if row.status != "active" or row.deadline is None or row.deadline > self.clock.now():
+            now = self.clock.now()
+            if row.status != "active" or row.deadline is None or row.deadline > now:
+                return False
+            if row.paused_at is not None:
                 return False
             game = table.game
             state = table.state
@@ -112,6 +120,8 @@ class Deadlines(Loop):
             options = TableOptions(**row.options)
             made = []
             owed = game.to_act(state)  # only those late at the deadline, not who moves next
+            if options.clock == "bank":
+                owed &= banks.out_of_time(table, now)  # the others' banks still run
             said: dict[int, list[str]] = {}
             for seat in table.seats:
                 if seat.seat not in owed or seat.seat not in game.to_act(state) or seat.is_ai:
@@ -132,7 +142,6 @@ class Deadlines(Loop):
                     )
                 else:
                     await repo.update_seat(game_id, seat.seat, timeouts=count)
-            now = self.clock.now()
             payload = {"seats": timed_out, "to_ai": to_ai, "said": said}
             await repo.queue(game_id, "timeout", payload, now)
             table = Table(row, await repo.seats(game_id), table.state)
@@ -172,6 +181,11 @@ class Deadlines(Loop):
                 raise UserError(f"{table.label} is not running; its deadline can't change.")
             self._host_only(table, user_id, moderator, "change the deadline")
             options = TableOptions(**{**table.row.options, "deadline_minutes": minutes})
+            if options.clock != "move":
+                raise UserError(
+                    f"{table.label} runs on a {CLOCK_NAMES[options.clock]}: `/game deadline` "
+                    "sets the time per round or turn of games that have one."
+                )
             now = self.clock.now()
             deadline = options.deadline(now)
             await repo.update_game(
@@ -179,7 +193,8 @@ class Deadlines(Loop):
                 now,
                 options=options.model_dump(),
                 deadline=deadline,
-                next_due=next_due(options.model_dump(), deadline, now),
+                clock_started=now,
+                next_due=next_due(now, deadline, now),
             )
             await repo.reset_reminders(game_id)
             await repo.queue(game_id, "deadline", {"by": user_id, "minutes": minutes}, now)

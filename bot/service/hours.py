@@ -29,7 +29,8 @@ class PlayingHours(BaseModel):
             raise ValueError(f"“{zone[:40]}” is not a time zone (try e.g. Europe/Paris)") from None
         return zone
 
-    def _open(self, minute: int) -> bool:
+    def allows(self, minute: int) -> bool:
+        """Whether a deadline may fall at this minute of the day."""
         if self.start == self.end:
             return True
         if self.start < self.end:
@@ -41,7 +42,7 @@ class PlayingHours(BaseModel):
         A local time skipped by a daylight-saving change is taken an hour later, as clocks do."""
         zone = ZoneInfo(self.zone)
         local = when.astimezone(zone)
-        if self._open(local.hour * 60 + local.minute):
+        if self.allows(local.hour * 60 + local.minute):
             return when
         day = local.date()
         if local.hour * 60 + local.minute >= self.start:

@@ -3,11 +3,14 @@
 import secrets
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.service import results
 from bot.service.errors import UserError
 from bot.service.hours import PlayingHours, parse_clock
 from bot.service.loop import Loop
 from bot.service.options import TableOptions
+from bot.service.shapes import SHAPES
 from bot.service.tables import Table, first_error
 from engine import registry
 
@@ -67,10 +70,40 @@ class Lobby(Loop):
     @staticmethod
     def check_options(game: str, config: dict[str, Any], options: TableOptions) -> None:
         """Refuse a game's options that don't work together (before anything is posted)."""
+        engine = registry.get(game)
         try:
-            registry.get(game).Config(**{**config, "players": options.max_players})
+            engine.Config(**{**config, "players": options.max_players})
         except ValueError as exc:
             raise UserError(f"Those options don't work together: {first_error(exc)}") from None
+        if options.clock == "bank" and SHAPES[engine.dynamics].together:
+            raise UserError(
+                f"A time bank runs on each seat's own turns, and {engine.title} has none: "
+                "everyone plans each round at once. Choose a daily deadline or one per round."
+            )
+        if (
+            options.clock == "daily"
+            and options.hours
+            and not options.hours.allows(options.daily_at)
+        ):
+            raise UserError(
+                f"The daily deadline must fall within the server's playing hours "
+                f"({options.hours.words()})."
+            )
+
+    async def set_table(self, game_id: int, user_id: int, moderator: bool, **changes: Any) -> Table:
+        """Before the game starts, its host sets how its clock runs and who may join."""
+        async with self.repo.transaction() as repo:
+            table = await self._lobby(game_id)
+            self._host_only(table, user_id, moderator, "set up the table")
+            try:
+                options = TableOptions(**{**table.row.options, **changes})
+            except ValidationError as exc:
+                raise UserError(first_error(exc)) from None
+            self.check_options(table.row.game, table.row.config, options)
+            now = self.clock.now()
+            await repo.update_game(table.row, now, options=options.model_dump())
+            await repo.queue(game_id, "lobby", {}, now)
+            return await self._table(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.repo.transaction() as repo:

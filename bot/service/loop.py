@@ -10,6 +10,7 @@ from random import Random
 from typing import Any
 
 from bot.service import results
+from bot.service.away import paused_from
 from bot.service.options import next_due
 from bot.service.shapes import Commit, Move, shape
 from bot.service.tables import Table, Tables
@@ -110,7 +111,17 @@ class Loop(Tables):
         if fields.get("status") == "active" and table.row.status == "lobby":
             commit.events.insert(0, ("started", {"at": 0}))
         if "deadline" in fields:
-            fields["next_due"] = next_due(table.row.options, fields["deadline"], now)
+            deadline = fields["deadline"]
+            if deadline != table.row.deadline:
+                fields["clock_started"] = now if deadline else None
+            started = fields.get("clock_started", table.row.clock_started) or now
+            fields["next_due"] = next_due(started, deadline, now)
+            # A clock that waits for someone on vacation stands still until they are back.
+            paused, back = (None, None)
+            if deadline is not None:
+                paused, back = await paused_from(self.repo, table, state, now)
+            fields["paused_at"] = paused
+            fields["next_due"] = back or fields["next_due"]
         if commit.paced:
             # The tick makes a paced pre-move when its time comes.
             soonest = min(commit.paced.values())

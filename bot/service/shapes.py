@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 from random import Random
 from typing import Any, Protocol
 
-from bot.service.options import TableOptions, reminder_marks
+from bot.service import banks
+from bot.service.options import TableOptions, clock_start, reminder_marks
 from bot.service.tables import Table
 from bot.store.repo import Repo
 from engine.core import CHANCE, Dynamics, Game, IllegalAction, Logged
@@ -139,7 +140,8 @@ class Rounds:
             # Before half the time has run, being last is no news: the half-time reminder
             # says it then.
             late = table.row.deadline is not None and now >= min(
-                reminder_marks(table.row.options, table.row.deadline)
+                reminder_marks(clock_start(table.row), table.row.deadline),
+                default=table.row.deadline,
             )
             quiet = last is None or last.muted or last.nudged
             if last and late and not quiet and last.reminders_sent + 1 <= limit:
@@ -230,7 +232,12 @@ class Turns:
             ("panel", {"seat": seat, "at": commit.at, "via": commit.via})
             for seat in sorted(acted - set(fresh))
         ]
-        if fresh or (commit.steps and owed):
+        if TableOptions(**table.row.options).clock == "bank":
+            # Each seat's own clock: the deadline is the first bank to run out.
+            fields["deadline"] = await banks.settle(repo, table, state, now)
+            if fresh:
+                await repo.reset_reminders(table.row.id)
+        elif fresh or (commit.steps and owed):
             fields["deadline"] = _deadline(table, now)
             await repo.reset_reminders(table.row.id)
         elif not owed:

@@ -28,6 +28,10 @@ class GameRow:
     deadline: datetime | None
     lobby_message_id: int | None
     status_message_id: int | None
+    clock_started: datetime | None = None
+    """When the running round's or turn's clock began (its reminders fall after it)."""
+    paused_at: datetime | None = None
+    """Since when the clock stands still for a person on vacation."""
 
     @property
     def where(self) -> int:
@@ -72,6 +76,10 @@ class SeatRow:
     """This round's "you are the last one" DM went out (it counts towards the reminder cap)."""
     muted: bool = False
     """Its player wants no reminders or nudges from this game."""
+    bank_seconds: float | None = None
+    """A time-bank seat's time left, as of the start of its running turn."""
+    turn_since: datetime | None = None
+    """When its running turn began (a time-bank seat's clock runs from then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +89,11 @@ class DraftRow:
     vacation: bool
 
 
+def _when(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
 def _game(row: Row) -> GameRow:
-    deadline = datetime.fromisoformat(row["deadline"]) if row["deadline"] else None
     return GameRow(
         id=row["id"],
         game=row["game"],
@@ -96,9 +107,11 @@ def _game(row: Row) -> GameRow:
         seed=row["seed"],
         version=row["version"],
         snapshot=row["snapshot"],
-        deadline=deadline,
+        deadline=_when(row["deadline"]),
         lobby_message_id=row["lobby_message_id"],
         status_message_id=row["status_message_id"],
+        clock_started=_when(row["clock_started"]),
+        paused_at=_when(row["paused_at"]),
     )
 
 
@@ -116,6 +129,8 @@ def _seat(row: Row) -> SeatRow:
         reminders_sent=row["reminders_sent"],
         nudged=bool(row["nudged"]),
         muted=bool(row["muted"]),
+        bank_seconds=row["bank_seconds"],
+        turn_since=_when(row["turn_since"]),
     )
 
 
@@ -314,9 +329,7 @@ class Repo:
         for column in ("config", "options"):
             if column in fields:
                 fields[column] = json.dumps(fields[column])
-        for column in ("deadline", "next_due"):
-            if column in fields and fields[column] is not None:
-                fields[column] = fields[column].isoformat()
+        fields = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in fields.items()}
         fields["updated_at"] = now.isoformat()
         sets = ", ".join(f"{k} = ?" for k in fields)
         changed = await self.execute(
@@ -353,6 +366,7 @@ class Repo:
         )
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
+        fields = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in fields.items()}
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.execute(
             f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",

@@ -114,6 +114,15 @@ async def test_a_database_newer_than_the_code_refuses_to_start(database_target):
         await open_database(database_target)
 
 
+CLOCK_COLUMNS = [
+    ("games", "clock_started"),
+    ("games", "paused_at"),
+    ("seats", "bank_seconds"),
+    ("seats", "turn_since"),
+]
+"""The columns 0016 adds."""
+
+
 async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_target):
     """A database from before 0008 keeps a seat's pre-moves as its draft steps: migrated, they
     are rows in their order, and the draft that held them is gone."""
@@ -126,6 +135,9 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             await s.execute("DROP TABLE owed_replies")
             await s.execute("DROP TABLE servers")
             await s.execute("ALTER TABLE seats DROP COLUMN muted")
+            await s.execute("DROP TABLE vacations")
+            for table, column in CLOCK_COLUMNS:
+                await s.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             await s.execute("DROP INDEX outbox_posts_message")
             await s.execute("DELETE FROM schema_migrations WHERE number >= 8")
             await s.execute(
@@ -151,6 +163,7 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0013_owed_replies.sql",
             "0014_servers.sql",
             "0015_muted.sql",
+            "0016_clocks.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]

@@ -139,7 +139,8 @@ class Tournaments:
         names: dict[int, str],
         place: Place,
     ) -> list[int]:
-        options = TableOptions(**{**t.options, "max_players": 6})
+        # Tournaments refuse vacations unless their organiser allowed them.
+        options = TableOptions(**{"vacations": False, **t.options, "max_players": 6})
         games = []
         for no, group in enumerate(groups, start=1):
             channel_id, thread_id = await place(f"{t.name} · {stage} {heat} · table {no}")

@@ -44,6 +44,7 @@ SHARED_EXTENSIONS = (
     "bot.cogs.server",
     "bot.cogs.stats",
     "bot.cogs.tournament",
+    "bot.cogs.vacation",
 )
 
 

@@ -39,9 +39,11 @@ def status_embed(table: Table, state: Any) -> discord.Embed:
     # Discord shows a timestamp in each reader's own time zone and language.
     stamp = int(deadline.timestamp()) if deadline else 0
     when = f"<t:{stamp}:f> (<t:{stamp}:R>)" if deadline else "no deadline"
+    closes = f"Plans close {when}."
+    if table.row.paused_at:
+        closes = "The clock is stopped while a player the round waits for is on vacation."
     embed = discord.Embed(
-        title=f"{table.label} · round {table.game.progress(state).round}",
-        description=f"Plans close {when}.",
+        title=f"{table.label} · round {table.game.progress(state).round}", description=closes
     )
     acting = table.game.to_act(state)
     lines = []

@@ -8,8 +8,10 @@ from typing import Any
 import discord
 
 from bot import drawing
+from bot.service.banks import runs_out
 from bot.service.errors import UserError
 from bot.service.hosting import fill, needed
+from bot.service.options import TableOptions
 from bot.service.service import Table, TurnView
 from bot.ui import answer
 from bot.ui.clicks import Clicked, json_object
@@ -153,10 +155,41 @@ def status_embed(table: Table, moves: list[dict[str, Any]]) -> discord.Embed:
     elif waiting:
         who = ", ".join(f"**{said(s.name)}**" + (" (AI)" if s.is_ai else "") for s in waiting)
         due = f" (due <t:{int(table.row.deadline.timestamp())}:R>)" if table.row.deadline else ""
+        if table.row.paused_at:
+            due = " (the clock is stopped while they are on vacation)"
         embed.description = f"Waiting for {who}{due}."
     lines = [f"{names[m['seat']]} {fill(m['text'], names)}" for m in moves[-RECENT_MOVES:]]
     embed.add_field(name="Last moves", value="\n".join(lines) or "None yet.", inline=False)
+    options = TableOptions(**table.row.options)
+    if options.clock == "bank" and table.row.status == "active":
+        embed.add_field(name="Time banks", value=bank_lines(table, options), inline=False)
     return embed
+
+
+def bank_lines(table: Table, options: TableOptions) -> str:
+    """Each person's time bank: when it runs out on their turn, else what it holds."""
+    lines = []
+    for seat in table.seats:
+        if seat.is_ai:
+            continue
+        end = runs_out(options, seat)
+        if end is not None and not table.row.paused_at:
+            lines.append(f"⏳ {said(seat.name)}: runs out <t:{int(end.timestamp())}:R>")
+        else:
+            held = seat.bank_seconds if seat.bank_seconds is not None else options.bank_minutes * 60
+            lines.append(f"{said(seat.name)}: {span_words(held)}")
+    return "\n".join(lines)
+
+
+def span_words(seconds: float) -> str:
+    """A span as people read it at a glance: "2 d 4 h", "5 h 10 min", "12 min"."""
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes % 1440 // 60, minutes % 60
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {mins} min" if mins else f"{hours} h"
+    return f"{mins} min"
 
 
 def action_key(action: dict[str, Any]) -> str:

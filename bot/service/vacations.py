@@ -129,15 +129,19 @@ class Vacations(Loop):
     async def _away(self, game_id: int, now: datetime) -> None:
         """In the tick: stop the clock of a game whose awaited person went away before its
         deadline; start it again when everyone it waits for is back, moved on by the pause."""
-        table = await self._table(game_id)
-        row = table.row
-        options = TableOptions(**row.options)
-        if row.status != "active" or row.deadline is None or not options.vacations:
+        row = await self.repo.game(game_id)
+        if row is None or row.status != "active" or row.deadline is None:
+            return
+        if not TableOptions(**row.options).vacations:
             return
         started = row.clock_started or now
-        spans = await VacationsRepo(self.repo).overlapping(
-            owing(table, table.state), row.paused_at or started, now
-        )
+        people = [s.user_id for s in await self.repo.seats(game_id) if s.user_id is not None]
+        spans = await VacationsRepo(self.repo).overlapping(people, row.paused_at or started, now)
+        if not spans and row.paused_at is None:
+            return  # nobody seated was away: the game's state need not be read
+        table = await self._table(game_id)
+        waited = owing(table, table.state)
+        spans = [v for v in spans if v.user_id in waited]
         paused = row.paused_at
         if paused is None:
             left = [v for v in spans if v.starts < row.deadline]

@@ -1,6 +1,6 @@
-"""The sandbox's Propeller Islands game: Ada, Ben and an AI. Ada plays her decisions with her DM
-panels, Ben with `/propeller move`; after the first round both hand their seats to the AI,
-which plays the game out (a short game for a newcomer to read)."""
+"""The sandbox's Propeller Islands game: Ada, Ben and an AI, on a time bank. Ada plays her
+decisions with her DM panels, Ben with `/propeller move`; after the first round both hand their
+seats to the AI, which plays the game out (a short game for a newcomer to read)."""
 
 import json
 from typing import TYPE_CHECKING, Any
@@ -19,12 +19,18 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     server = sb.server
     sb.note(f"Ada opens a Propeller Islands game in #{channel.name}.")
     gid = await sb.open_game(
-        ada,
-        channel,
-        "propeller open",
-        [(ben, "join"), (ada, "ai"), (ada, "start")],
-        max_players=3,
+        ada, channel, "propeller open", [(ben, "join"), (ada, "ai")], max_players=3
     )
+    sb.note(
+        "Before starting, Ada gives the table a time bank: a day each, an hour more per turn; "
+        "each seat's clock runs only on its own turn."
+    )
+    bank = {"clock": "time bank", "bank": "1 day", "increment": "1 hour"}
+    await sb.act(server.slash(ada, channel, "game setup", **bank))
+    await sb.settled()
+    lobby_id = (await sb.service.table(gid)).row.lobby_message_id
+    lobby = next(m for m in server.messages(channel) if m.id == lobby_id)
+    await sb.act(server.click(ada, lobby, f"pl:lobby:{gid}:start"))
     looked = False
     while (table := await sb.service.table(gid)).row.status == "active":
         # A person reads the redrawn panel before tapping it again.

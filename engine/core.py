@@ -201,6 +201,21 @@ def planning(game: Game) -> Planning:
     return game
 
 
+@runtime_checkable
+class Queued(Game, Protocol):
+    """A turn-based game that can say who moves next, as far as its rules fix the order."""
+
+    def queue(self, state: Any) -> list[int] | None:
+        """Seats in the order they will next move, the one on turn first, as far as the rules
+        fix it (a seat left out: not known yet; None: nothing known)."""
+        ...
+
+
+def queue(game: Game, state: Any) -> list[int] | None:
+    """The seats in the order they will next move, if `game` can say (else None)."""
+    return game.queue(state) if isinstance(game, Queued) else None
+
+
 def player_counts(game: Game) -> range:
     """How many players the game seats, from its `Config.players` bounds."""
     low, high = 1, None

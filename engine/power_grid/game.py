@@ -33,7 +33,7 @@ from engine.power_grid.scoring import capacities, fuel_need
 from engine.power_grid.state import State
 from engine.power_grid.state import dump_state as _dump
 from engine.power_grid.state import load_state as _load
-from engine.power_grid.turns import to_act
+from engine.power_grid.turns import chooser, to_act
 
 _NAMES = {
     "setup": "the setup",
@@ -162,6 +162,9 @@ class PowerGrid:
         """Standings per seat (final once over): cities powered, money, cities, highest plant."""
         return standings(state)
 
+    def queue(self, state: State) -> list[int] | None:
+        return _queue(state)
+
     def progress(self, state: State) -> Progress:
         # Regions are picked before the first round: "round 0" means nothing to a player.
         when = f"round {state.round}" if state.round else "before round 1"
@@ -184,6 +187,44 @@ class PowerGrid:
 
     def parse_action(self, data: dict[str, Any]) -> Action:
         return parse_action(data)
+
+
+def _queue(state: State) -> list[int] | None:
+    """Who moves next, in order, as far as the rules fix it: the region picks left; the auction
+    (`_bidding`); the rest of resource buying then all of building, or the rest of building, in
+    reverse player order. None while chance deals or everyone powers at once."""
+    if state.phase in ("setup", "bureaucracy", "over") or state.shuffle_owed:
+        return None
+    if state.discard is not None:
+        return [state.discard]
+    n = len(state.players)
+    if state.phase == "regions":
+        picked = len(state.regions)
+        left = player_count(state.config.players).regions_in_play - picked
+        return [state.first_order[(picked + i) % n] for i in range(min(left, n))]
+    if state.phase == "auction":
+        return _bidding(state)
+    rest = [state.order[-1 - t] for t in range(state.turn, n)]
+    return rest + state.order[::-1] if state.phase == "resources" else rest
+
+
+def _bidding(state: State) -> list[int]:
+    """An open auction's bidders in bidding order from the one to bid, but its leader (who wins
+    without bidding again if the others drop). Between auctions the chooser; when bids go in
+    player order, every seat yet to buy or pass, in player order: the chooser's pass and the
+    bidding on the plant they open reach them in that order alike."""
+    a = state.auction
+    if a is not None:
+        seats = [a.turn]
+        while len(seats) < len(a.bidders) - 1:
+            seats.append(auction.next_bidder(state, seats[-1], a.bidders))
+        return seats
+    first = chooser(state)
+    if first is None:
+        return []
+    if state.config.bid_order != "turn":
+        return [first]
+    return [s for s in state.order if not state.players[s].bought and not state.players[s].passed]
 
 
 _RULES: dict[type[BaseModel], Callable[[State, int, Any], None]] = {

@@ -88,6 +88,29 @@ def expecting(s: State) -> tuple[int | None, str, tuple[str, ...]]:
     return None, s.phase, ()
 
 
+def queue(s: State) -> list[int] | None:
+    """Seats in the order they will next move: pending choices (the newest first), then the
+    character picks left, the starting tiles (in reverse order) and the round's draft turns (two
+    each from the start player); or the bonus die's holder alone, since a seat that could do
+    nothing with the die is passed over. None in the setup and once over."""
+    if s.phase in ("setup", "over"):
+        return None
+    n = s.config.players
+    draft = [(s.start_player + k) % n for k in range(2 * n)]
+    if s.phase == "keep_character":
+        keep = [(s.start_player + k) % n for k in range(s.order_index, n)]
+        rest = keep + [(s.start_player - 1 - k) % n for k in range(n)] + draft
+    elif s.phase == "start_tiles":
+        rest = [(s.start_player - 1 - k) % n for k in range(s.order_index, n)] + draft
+    elif s.phase == "turns":
+        rest = draft[s.order_index :]
+    elif s.bonus is not None:
+        rest = [s.bonus.seat]
+    else:
+        rest = draft
+    return [t.seat for t in reversed(s.tasks)] + rest
+
+
 VERBS = {
     "keep_character": "keep a character",
     "claim": "claim a tile",

@@ -183,6 +183,9 @@ class PropellerIslands:
             )
         return out
 
+    def queue(self, state: State) -> list[int] | None:
+        return flow.queue(state)
+
     def progress(self, state: State) -> Progress:
         return Progress(state.round, state.phase, _PHASES[state.phase].format(round=state.round))
 

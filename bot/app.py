@@ -41,6 +41,8 @@ CLOSING_GRACE = 10.0
 SHARED_EXTENSIONS = (
     "bot.cogs.help",
     "bot.cogs.game",
+    "bot.cogs.mygames",
+    "bot.cogs.preferences",
     "bot.cogs.server",
     "bot.cogs.stats",
     "bot.cogs.tournament",

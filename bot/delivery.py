@@ -17,7 +17,8 @@ from bot.service.service import Service, Table
 from bot.service.shapes import shape
 from bot.store.repo import PanelRow, Pending, SeatRow
 from bot.ui.common import game_ref, said, said_names
-from bot.ui.lobby import duration, lobby_embed, rematch_view
+from bot.ui.dashboard import my_line
+from bot.ui.lobby import duration, lobby_embed, lobby_view, rematch_view, seat_notes
 from bot.ui.planning import open_planner_view, planner_view
 from bot.ui.presenter import presenter
 from bot.ui.shapes import face
@@ -253,12 +254,35 @@ class Delivery:
                 channel, "post", content=f"{table.label} was cancelled by <@{payload['by']}>."
             )
 
-    async def _refresh_lobby(self, table: Table, note: str) -> None:
+    async def _refresh_lobby(self, table: Table, note: str | None, live: bool = False) -> None:
+        """The lobby message redrawn: with its buttons while it is `live`, else closed."""
         if table.row.lobby_message_id is None:
             return
         channel = await self._channel(table)
         message = channel.get_partial_message(table.row.lobby_message_id)
-        await message.edit(embed=lobby_embed(table, note), view=None)
+        notes = await seat_notes(self.service, table)
+        await message.edit(
+            embed=lobby_embed(table, note, notes), view=lobby_view(table) if live else None
+        )
+
+    async def _on_lobby(self, table: Table, payload: dict[str, Any]) -> None:
+        """The host changed the table's setup: the lobby says it."""
+        if table.row.status == "lobby":
+            await self._refresh_lobby(table, None, live=True)
+
+    async def _on_away(self, table: Table, payload: dict[str, Any]) -> None:
+        """Once per vacation and game: the table learns the clock will wait."""
+        seat = table.seats[payload["seat"]]
+        starts = int(datetime.fromisoformat(payload["starts"]).timestamp())
+        ends = int(datetime.fromisoformat(payload["ends"]).timestamp())
+        channel = await self._channel(table)
+        await self._post(
+            channel,
+            "post",
+            content=f"🏖️ {said(seat.name)} is away from <t:{starts}:f> to <t:{ends}:f>. While "
+            "they are, the clock stops whenever the game waits for them, and runs again when "
+            "they are back.",
+        )
 
     async def _on_round_started(self, table: Table, payload: dict[str, Any]) -> None:
         """One post for the channel: the last round's summary with this round's roll; the status
@@ -382,6 +406,39 @@ class Delivery:
             payload["seat"],
             content=f"Reminder: {game_ref(table)}, {shape(table).reminder(_round(table), left)}",
         )
+
+    async def _on_heads_up(self, table: Table, payload: dict[str, Any]) -> None:
+        """ "You're next": the seat before theirs started its turn (no news once theirs came)."""
+        if table.row.status != "active" or payload["seat"] in table.game.to_act(table.state):
+            return
+        movers = [said(table.seats[s].name) for s in payload["movers"]]
+        verb = "is" if len(movers) == 1 else "are"
+        await self._dm(
+            table,
+            payload["seat"],
+            content=f"⏭️ You're next in {game_ref(table)}: {join(movers)} {verb} moving now.",
+        )
+
+    async def _on_digest(self, table: Table, payload: dict[str, Any]) -> None:
+        """The daily digest: the games that wait for the person as it goes out (none: no DM)."""
+        user_id = table.seats[payload["seat"]].user_id
+        if user_id is None:
+            return
+        lines = []
+        for waiting in await self.service.waiting(user_id):
+            seat = waiting.seat_of(user_id)
+            assert seat is not None
+            panel = await self.service.live_panel(waiting.row.id, seat.seat)
+            lines.append(f"• {my_line(waiting, user_id, panel)}")
+        if not lines:
+            return
+        games = f"{len(lines)} game{'s' if len(lines) > 1 else ''}"
+        text = [
+            f"📬 Your daily digest: {games} waiting for you.",
+            *lines,
+            "Your turn panels still come as your turns do; `/settings digest` changes this.",
+        ]
+        await self._dm(table, payload["seat"], content="\n".join(text)[:2000])
 
     async def _on_timeout(self, table: Table, payload: dict[str, Any]) -> None:
         channel = await self._channel(table)

@@ -1,8 +1,9 @@
 """`/game …`: what every game shares, whatever is played (status, boards, rules, seats, the
-replay, the deadline), and `/mygames`. A game's own moves are in its own command group."""
+replay, the clock and deadline). A game's own moves are in its own command group."""
 
 import io
 import json
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -13,15 +14,30 @@ from bot.drawing import draw
 from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import fill, hosting
+from bot.service.hours import parse_clock
+from bot.service.options import TableOptions
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
-from bot.store.repo import PanelRow
 from bot.ui import answer
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
-from bot.ui.common import game_ref, moderates, said, said_names
-from bot.ui.lobby import lobby_embed
+from bot.ui.common import moderates, said, said_names
+from bot.ui.lobby import clock_lines, lobby_embed, seat_notes
 from bot.ui.presenter import presenter
 from bot.ui.shapes import FACES, face
+
+CLOCKS = {"per round or turn": "move", "daily": "daily", "time bank": "bank"}
+SPANS = {
+    "1 hour": 60,
+    "6 hours": 360,
+    "12 hours": 720,
+    "1 day": 1440,
+    "2 days": 2880,
+    "3 days": 4320,
+    "5 days": 7200,
+    "7 days": 10080,
+    "14 days": 20160,
+}
+"""The spans `/game setup` offers, in minutes."""
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Any game here"):
@@ -64,7 +80,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         table = await self._here_or_mine(interaction, game, ended=True)
         if table.state is None:
-            await answer.send(interaction, embed=lobby_embed(table), ephemeral=True)
+            embed = lobby_embed(table, None, await seat_notes(self.service, table))
+            await answer.send(interaction, embed=embed, ephemeral=True)
             return
         await answer.defer(interaction, ephemeral=True, thinking=True)
         public = table.game.view(table.state, None)
@@ -226,6 +243,63 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         await self.bot.delivery.after_change()
 
     @app_commands.command(
+        name="setup",
+        extras={"role": "host"},
+        description="Before the start: how the clock runs and who may join (host)",
+    )
+    @app_commands.describe(
+        clock="A deadline per round or turn; one time each day; or a time bank per seat",
+        daily_at="A daily deadline's time, like 20:00 (the server's playing-hours zone, or UTC)",
+        bank="A time bank's starting time per seat",
+        increment="What a time bank gains for each turn its seat ends",
+        cap="The most a time bank may hold",
+        vacations="Stop the clock for players on vacation (default yes)",
+        min_reliability="Join only if on time and staying in this % of one's last 20 games",
+    )
+    @app_commands.guild_only()
+    async def setup(
+        self,
+        interaction: discord.Interaction,
+        clock: Literal["per round or turn", "daily", "time bank"] | None = None,
+        daily_at: app_commands.Range[str, 1, 5] | None = None,
+        bank: Literal["1 day", "2 days", "3 days", "5 days", "7 days"] | None = None,
+        increment: Literal["1 hour", "6 hours", "12 hours", "1 day"] | None = None,
+        cap: Literal["3 days", "7 days", "14 days"] | None = None,
+        vacations: bool | None = None,
+        min_reliability: app_commands.Range[int, 0, 100] | None = None,
+    ) -> None:
+        table = await self._in_channel(interaction)
+        changes: dict[str, object] = {}
+        if clock is not None:
+            changes["clock"] = CLOCKS[clock]
+        if daily_at is not None:
+            try:
+                changes["daily_at"] = parse_clock(daily_at)
+            except ValueError as exc:
+                raise UserError(str(exc)) from None
+        spans: list[tuple[str, str | None]] = [
+            ("bank_minutes", bank),
+            ("increment_minutes", increment),
+            ("cap_minutes", cap),
+        ]
+        for field, value in spans:
+            if value is not None:
+                changes[field] = SPANS[value]
+        if vacations is not None:
+            changes["vacations"] = vacations
+        if min_reliability is not None:
+            changes["min_reliability"] = min_reliability
+        if not changes:
+            raise UserError("Name at least one option to change, e.g. `clock`.")
+        mod = moderates(interaction, table.row.guild_id)
+        table = await self.service.set_table(table.row.id, interaction.user.id, mod, **changes)
+        lines = clock_lines(TableOptions(**table.row.options), shape(table).noun)
+        await answer.send(
+            interaction, "✅ The lobby now says:\n" + "\n".join(lines), ephemeral=True
+        )
+        await self.bot.delivery.after_change()
+
+    @app_commands.command(
         name="premove", description="Decide a move before your turn (turn-based games)"
     )
     @app_commands.describe(
@@ -309,69 +383,5 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
     del command
 
 
-class MyGames(commands.Cog):
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="mygames", description="Every game you sit at, in every server")
-    async def mygames(self, interaction: discord.Interaction) -> None:
-        # Every server's: the list is the asker's own seats, shown to them alone.
-        user = interaction.user.id
-        tables = await self.bot.service.games_of(user, guild_id=None, lobbies=True)
-        if not tables:
-            raise UserError("You have no seat at any game. Open one with `/<game> open`.")
-        tables.sort(key=lambda t: _urgency(t, user))
-        panels = {}
-        for table in tables:
-            seat = table.seat_of(user)
-            if seat is not None and _mine(table, user):
-                panels[table.row.id] = await self.bot.service.live_panel(table.row.id, seat.seat)
-        lines = [_my_line(t, user, panels.get(t.row.id)) for t in tables]
-        waiting = sum(1 for t in tables if _mine(t, user))
-        title = f"Your games: {waiting} waiting for you" if waiting else "Your games"
-        embed = discord.Embed(title=title, description="\n".join(lines)[:4000])
-        await answer.send(interaction, embed=embed, ephemeral=True)
-
-
-def _mine(table: Table, user_id: int) -> bool:
-    """Whether the game waits for this person now."""
-    return any(s.user_id == user_id and not s.is_ai for s in table.waiting_for())
-
-
-def _urgency(table: Table, user_id: int) -> tuple[int, float]:
-    """Games waiting for you first, then the others running, then lobbies; nearest deadline
-    first within each."""
-    rank = 0 if _mine(table, user_id) else 1 if table.state is not None else 2
-    due = table.row.deadline.timestamp() if table.row.deadline else float("inf")
-    return rank, due
-
-
-def _my_line(table: Table, user_id: int, panel: PanelRow | None) -> str:
-    """One game in /mygames: where, the round in words, whose move it is, and for a game that
-    waits for you, a link to your panel."""
-    head = f"**{game_ref(table)}**"
-    if table.state is None:
-        return f"{head} · lobby, {len(table.seats)} seated: waiting for the host to start"
-    waiting = [s for s in table.waiting_for() if not s.is_ai]
-    closes = f", closes <t:{int(table.row.deadline.timestamp())}:R>" if table.row.deadline else ""
-    if _mine(table, user_id):
-        where = (
-            f" · [your panel](https://discord.com/channels/@me/{panel.channel_id}/"
-            f"{panel.message_id})"
-            if panel and panel.dm
-            else ""
-        )
-        move = f"**your move**{closes}{where}"
-    elif waiting:
-        move = f"waiting for {', '.join(said(s.name) for s in waiting)}{closes}"
-    else:
-        move = "resolving"
-    if shape(table).together and table.seats:
-        done = len(table.seats) - len(table.waiting_for())
-        move += f" · {done}/{len(table.seats)} planned"
-    return f"{head} · {table.game.progress(table.state).words} · {move}"
-
-
 async def setup(bot: GameBot) -> None:
     await bot.add_cog(GameCommands(bot))
-    await bot.add_cog(MyGames(bot))

@@ -22,6 +22,8 @@ def quick_start() -> str:
             "3. The host clicks **Start**.",
             "4. **Plan** (or play your turn) in your DMs with the planner or panel there, or the "
             "game's own commands; `/mygames` shows every game you sit at.",
+            "5. **Your time**: `/settings` sets your time zone, quiet hours, a heads-up before "
+            "your turn and a daily digest; `/vacation take` stops your clocks while you are away.",
         ]
     )
 

@@ -13,6 +13,7 @@ from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating, display
+from bot.service.reliability import WINDOW
 from bot.service.service import Service
 from bot.ui import answer
 from bot.ui.clicks import LARGEST, Clicked
@@ -170,6 +171,12 @@ class Stats(commands.Cog):
             for r in data["recent"]
         ]
         embed.add_field(name="Recent games", value="\n".join(recent) or "none yet", inline=False)
+        reliable = (await self.service.reliability([who.id]))[who.id].words()
+        embed.add_field(
+            name=f"Reliability over the last {WINDOW} games (every game)",
+            value=reliable[0].upper() + reliable[1:],
+            inline=False,
+        )
         favourite = ", ".join(f"{words(v)} ({plural(n, 'game')})" for v, n in data["variants"])
         favourite = favourite or "—"
         embed.add_field(name="Favourite variants", value=favourite, inline=False)

@@ -42,7 +42,7 @@ class VacationCog(commands.GroupCog, group_name="vacation"):
     @app_commands.command(name="take", description="Declare days away; your clocks stop then")
     @app_commands.describe(
         days=f"How many days (up to {ALLOWANCE_DAYS} a year in all)",
-        start="The first day, as 2026-12-24 (from 00:00 UTC); default: now",
+        start="The first day, as 2026-12-24 (from midnight in your /settings zone); default: now",
     )
     async def take(
         self,

@@ -222,7 +222,12 @@ class Sandbox:
         self.note(f"{person.name} looks at {opponent.name}'s board and at /mygames.")
         await self.act(self.server.slash(person, channel, "game board", player=opponent))
         await self.act(self.server.slash(person, channel, "game status"))
-        await self.act(self.server.slash(person, self.server.dm_channel(person), "mygames"))
+        mine = await self.act(self.server.slash(person, self.server.dm_channel(person), "mygames"))
+        if mine is not None and any(
+            c.get("custom_id") == "pl:next" for c in mine.iter_components()
+        ):
+            self.note(f"{person.name} taps “Next game waiting for me”.")
+            await self.act(self.server.click(person, mine, "pl:next"))
 
     async def moving(self, gid: int) -> None:
         """Before a person's move in a turn-based game: fail if the game has not moved over the

@@ -26,10 +26,13 @@ def out_of_time(table: Table, now: datetime) -> set[int]:
     return {s.seat for s in table.seats if (end := runs_out(options, s)) and end <= now}
 
 
-async def settle(repo: Repo, table: Table, state: Any, now: datetime) -> datetime | None:
-    """At the end of a change: a seat whose turn ended pays the time it took (not the time the
-    game stood still for a vacation) and gains its increment; a seat whose turn began starts
-    its clock. Returns the deadline: the first bank to run out."""
+async def settle(
+    repo: Repo, table: Table, state: Any, now: datetime, timed_out: set[int]
+) -> datetime | None:
+    """At the end of a change: a seat whose turn ended, or ran out of time (`timed_out`), pays
+    the time it took (not the time the game stood still for a vacation) and gains its
+    increment; a seat whose turn began, or goes on after the autopilot's move, starts its clock
+    on what it holds. Returns the deadline: the first bank to run out."""
     options = TableOptions(**table.row.options)
     owed = table.game.to_act(state)
     stop = table.row.paused_at or now
@@ -38,13 +41,15 @@ async def settle(repo: Repo, table: Table, state: Any, now: datetime) -> datetim
     for seat in table.seats:
         on = seat.seat in owed and not seat.is_ai
         bank = _bank(options, seat)
-        if seat.turn_since is not None and not on:
-            used = max(0.0, (stop - seat.turn_since).total_seconds())
+        since = seat.turn_since
+        if since is not None and (not on or seat.seat in timed_out):
+            used = max(0.0, (stop - since).total_seconds())
             bank = min(cap, max(0.0, bank - used) + gain)
-            await repo.update_seat(table.row.id, seat.seat, bank_seconds=bank, turn_since=None)
-        elif on and seat.turn_since is None:
-            await repo.update_seat(table.row.id, seat.seat, bank_seconds=bank, turn_since=now)
-            ends.append(options.deadline(now, bank))
-        elif on and (end := runs_out(options, seat)):
-            ends.append(end)
+            since = None
+        if on and since is None:
+            since = now
+        if (bank, since) != (seat.bank_seconds, seat.turn_since):
+            await repo.update_seat(table.row.id, seat.seat, bank_seconds=bank, turn_since=since)
+        if on and since is not None:
+            ends.append(options.deadline(since, bank))
     return min(ends, default=None)

@@ -7,6 +7,7 @@ from typing import Any
 from bot.service import banks
 from bot.service.errors import UserError
 from bot.service.options import CLOCK_NAMES, TableOptions, clock_start, next_due, reminder_marks
+from bot.service.preferences import preferences_of
 from bot.service.shapes import Move, phase_of, shape
 from bot.service.tables import Table
 from bot.service.vacations import Vacations
@@ -32,6 +33,7 @@ class Deadlines(Vacations):
             for row in await repo.take_owed_replies(now, STEP):
                 words = {"seat": row["seat"], "words": row["words"]}
                 await repo.queue(row["game_id"], "made", words, now)
+        await self._digests(now)
         async with self.repo.reading() as repo:
             due = await repo.due_ids(now)
         for game_id in due:
@@ -77,30 +79,39 @@ class Deadlines(Vacations):
             started = clock_start(row)
             mark = next_due(started, row.deadline, now)
             paced = await repo.premove_due(game_id)
-            await repo.set_next_due(game_id, min(mark, paced) if mark and paced else mark or paced)
             options = TableOptions(**row.options)
             due = sum(1 for m in reminder_marks(started, row.deadline) if m <= now)
             sent = False
             acting = table.game.to_act(table.state)
             people = [s for s in table.seats if not (s.is_ai or s.left_game)]
             owing = [s for s in people if s.seat in acting]
-            for seat in owing:
-                if seat.muted:
+            reminded = [
+                s
+                for s in owing
+                if not s.muted and s.reminders_sent < min(due, options.reminders - s.nudged)
+            ]
+            wishes = await preferences_of(repo, reminded)
+            woken = []
+            for seat in reminded:
+                if wishes[seat.seat].digest:
+                    continue  # their daily digest tells them instead
+                if quiet := wishes[seat.seat].quiet_until(now):
+                    woken.append(quiet)  # the tick comes back as their quiet hours end
                     continue
-                cap = options.reminders - seat.nudged
-                if seat.reminders_sent < min(due, cap):
-                    # The last one to plan hears it with the reminder, in one DM.
-                    last = shape(table).together and len(owing) == 1 < len(people)
-                    await repo.update_seat(
-                        game_id,
-                        seat.seat,
-                        reminders_sent=seat.reminders_sent + 1,
-                        nudged=seat.nudged or last,
-                    )
-                    left = int((row.deadline - now).total_seconds() // 60)
-                    kind = "last_one" if last and not seat.nudged else "reminder"
-                    await repo.queue(game_id, kind, {"seat": seat.seat, "minutes_left": left}, now)
-                    sent = True
+                # The last one to plan hears it with the reminder, in one DM.
+                last = shape(table).together and len(owing) == 1 < len(people)
+                await repo.update_seat(
+                    game_id,
+                    seat.seat,
+                    reminders_sent=seat.reminders_sent + 1,
+                    nudged=seat.nudged or last,
+                )
+                left = int((row.deadline - now).total_seconds() // 60)
+                kind = "last_one" if last and not seat.nudged else "reminder"
+                await repo.queue(game_id, kind, {"seat": seat.seat, "minutes_left": left}, now)
+                sent = True
+            soonest = [at for at in (mark, paced, *woken) if at is not None]
+            await repo.set_next_due(game_id, min(soonest, default=None))
             return sent
 
     async def _time_out(self, game_id: int) -> bool:

@@ -10,6 +10,7 @@ from bot.service.errors import UserError
 from bot.service.hours import PlayingHours, parse_clock
 from bot.service.loop import Loop
 from bot.service.options import TableOptions
+from bot.service.reliability import WINDOW, reliability_of
 from bot.service.shapes import SHAPES
 from bot.service.tables import Table, first_error
 from engine import registry
@@ -110,8 +111,18 @@ class Lobby(Loop):
             table = await self._lobby(game_id)
             if table.seat_of(user_id):
                 raise UserError("You already have a seat in this game.")
-            if len(table.seats) >= TableOptions(**table.row.options).max_players:
+            options = TableOptions(**table.row.options)
+            if len(table.seats) >= options.max_players:
                 raise UserError("This game is full.")
+            if options.min_reliability:
+                mine = (await reliability_of(repo, [user_id]))[user_id]
+                if not mine.meets(options.min_reliability):
+                    raise UserError(
+                        "This table takes players reliable in at least "
+                        f"{options.min_reliability}% of their last {WINDOW} games, and you are "
+                        f"at {mine.percent}%: {mine.words()}. A game counts as reliable when "
+                        "every move of yours came in time and you played it to the end."
+                    )
             await repo.add_seat(game_id, len(table.seats), user_id, name)
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)

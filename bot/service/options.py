@@ -45,11 +45,18 @@ class TableOptions(BaseModel):
     """The most a time bank may hold."""
     vacations: bool = True
     """A person on vacation stops the clocks that wait for them (tournaments refuse)."""
+    min_reliability: int = Field(0, ge=0, le=100)
+    """A person may join only if reliable in at least this share (percent) of their last 20
+    games; 0: anyone."""
 
     @model_validator(mode="after")
     def _bank_fits(self) -> "TableOptions":
         if self.clock == "bank" and self.cap_minutes < self.bank_minutes:
             raise ValueError("a time bank's cap must hold at least its starting time")
+        if self.clock == "bank" and self.increment_minutes < 60:
+            # Out of time, a seat goes on with its increment alone: with none, it would time
+            # out again at once.
+            raise ValueError("a time bank needs an increment of at least an hour per turn")
         return self
 
     def deadline(self, now: datetime, bank: float | None = None) -> datetime:

@@ -1,9 +1,11 @@
 """What games leave: results, ratings, leaderboards, statistics and the replay export."""
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from bot.service import results
+from bot.service.reliability import Reliability, reliability_of
 from bot.service.tables import Tables
 from bot.store.repo import ResultsRepo
 from engine.core import public_log
@@ -40,6 +42,11 @@ class Records(Tables):
             variants[key] = variants.get(key, 0) + 1
         favourite = sorted(variants.items(), key=lambda kv: (-kv[1], kv[0]))
         return {"history": history, "recent": recent[:10], "variants": favourite[:3]}
+
+    async def reliability(self, users: Iterable[int]) -> dict[int, Reliability]:
+        """Each person's reliability over their last games that ended, in one query."""
+        async with self.repo.reading() as repo:
+            return await reliability_of(repo, users)
 
     async def solo_scores(self, game: str, guild_id: int | None, limit: int = 10) -> list[dict]:
         async with self.repo.reading() as repo:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from bot.service import banks
 from bot.service.options import TableOptions, clock_start, reminder_marks
+from bot.service.preferences import heads_ups, nudgeable
 from bot.service.tables import Table
 from bot.store.repo import Repo
 from engine.core import CHANCE, Dynamics, Game, IllegalAction, Logged
@@ -144,7 +145,13 @@ class Rounds:
                 default=table.row.deadline,
             )
             quiet = last is None or last.muted or last.nudged
-            if last and late and not quiet and last.reminders_sent + 1 <= limit:
+            if (
+                last
+                and late
+                and not quiet
+                and last.reminders_sent + 1 <= limit
+                and await nudgeable(repo, last, now)
+            ):
                 await repo.update_seat(table.row.id, last.seat, nudged=True)
                 commit.events.append(("last_one", {"seat": last.seat}))
 
@@ -228,13 +235,15 @@ class Turns:
             if s not in commit.owed_before or _others_after(commit, s)
         )
         commit.events += [("turn", {"seat": seat, "at": commit.at}) for seat in fresh]
+        commit.events += await heads_ups(repo, table, state, fresh, now)
         commit.events += [
             ("panel", {"seat": seat, "at": commit.at, "via": commit.via})
             for seat in sorted(acted - set(fresh))
         ]
         if TableOptions(**table.row.options).clock == "bank":
             # Each seat's own clock: the deadline is the first bank to run out.
-            fields["deadline"] = await banks.settle(repo, table, state, now)
+            late = {seat for seat, _, source in commit.steps if source == "timeout"}
+            fields["deadline"] = await banks.settle(repo, table, state, now, late)
             if fresh:
                 await repo.reset_reminders(table.row.id)
         elif fresh or (commit.steps and owed):

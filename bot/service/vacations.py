@@ -5,11 +5,13 @@ moved on by the time they were away."""
 import math
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from bot.service.away import owing, resume
 from bot.service.errors import UserError
 from bot.service.loop import Loop
 from bot.service.options import TableOptions
+from bot.service.preferences import Personal
 from bot.service.tables import Table
 from bot.store.repo import Repo
 from bot.store.vacations import VacationRow, VacationsRepo
@@ -38,13 +40,17 @@ def days_of(vacation: VacationRow) -> int:
     return max(1, math.ceil((vacation.ends - vacation.starts) / DAY))
 
 
-class Vacations(Loop):
+class Vacations(Loop, Personal):
     """Declaring, ending and honouring vacations."""
 
     async def take_vacation(self, user_id: int, days: int, start: date | None) -> Away:
-        """Declare `days` away from `start` (midnight UTC) or from now."""
+        """Declare `days` away from `start` (midnight in their own zone, `/settings zone`) or
+        from now."""
         now = self.clock.now()
-        starts = datetime(start.year, start.month, start.day, tzinfo=UTC) if start else now
+        starts = now
+        if start is not None:
+            zone = ZoneInfo((await self.preferences(user_id)).zone)
+            starts = datetime(start.year, start.month, start.day, tzinfo=zone).astimezone(UTC)
         if starts < now - DAY:
             raise UserError("A vacation can't start in the past: give today or a later date.")
         starts = max(starts, now)
@@ -53,12 +59,13 @@ class Vacations(Loop):
         ends = starts + timedelta(days=days)
         async with self.repo.transaction() as repo:
             store = VacationsRepo(repo)
+            left = await self._remaining(store, user_id, starts)
             if await store.overlapping([user_id], starts, ends):
                 raise UserError(
                     "That overlaps a vacation you already declared: see `/vacation show`, or "
-                    "end it with `/vacation end` first."
+                    f"end it with `/vacation end` first. Days left for {starts.year}: {left} of "
+                    f"{ALLOWANCE_DAYS}."
                 )
-            left = await self._remaining(store, user_id, starts)
             if days > left:
                 raise UserError(
                     f"You have {left} day{'s' if left != 1 else ''} of vacation left for "
@@ -66,6 +73,8 @@ class Vacations(Loop):
                 )
             await store.add(user_id, starts, ends, now)
             await store.bring_due(user_id, starts)
+            for lobby in await repo.games_of(user_id, ("lobby",)):
+                await repo.queue(lobby.id, "lobby", {}, now)  # its seat line says "away"
             for table in await self._running_of(repo, user_id):
                 if TableOptions(**table.row.options).vacations:
                     seat = table.seat_of(user_id)

@@ -840,3 +840,47 @@ class ResultsRepo:
             (scope, game, user_id),
         )
         return [dict(r) for r in rows]
+
+    async def reliability(
+        self, users: list[int], last: int
+    ) -> dict[int, tuple[int, int, int, int]]:
+        """Per person, over their `last` games that ended (not lobbies cancelled): the games,
+        those they timed out in, those they left, and those with neither."""
+        if not users:
+            return {}
+        marks = ",".join("?" * len(users))
+        # A seat handed to the AI (left, replaced, timed out) keeps its user and counts; AI seats
+        # have none. The window comes first, so only those games' timeouts are looked up.
+        rows = await self.repo.all(
+            f"""
+            SELECT user_id, count(*) AS games, sum(timed_out) AS timed_out,
+                   sum(left_game) AS left_games,
+                   sum(CASE WHEN timed_out = 0 AND left_game = 0 THEN 1 ELSE 0 END) AS clean
+            FROM (
+                SELECT w.user_id, w.left_game,
+                       CASE WHEN EXISTS (SELECT 1 FROM actions a WHERE a.game_id = w.game_id
+                                         AND a.seat = w.seat AND a.source = 'timeout')
+                            THEN 1 ELSE 0 END AS timed_out
+                FROM (
+                    SELECT user_id, game_id, seat, left_game,
+                           row_number() OVER (PARTITION BY user_id
+                                              ORDER BY finished_at DESC, game_id DESC) AS n
+                    FROM results
+                    WHERE user_id IN ({marks})
+                      AND status IN ('finished', 'adjudicated', 'abandoned')
+                ) w
+                WHERE w.n <= ?
+            ) t
+            GROUP BY user_id
+            """,
+            (*users, last),
+        )
+        return {
+            r["user_id"]: (
+                int(r["games"]),
+                int(r["timed_out"]),
+                int(r["left_games"]),
+                int(r["clean"]),
+            )
+            for r in rows
+        }

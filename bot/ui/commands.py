@@ -8,7 +8,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosted
 from bot.service.options import TableOptions
 from bot.ui import answer
-from bot.ui.lobby import lobby_embed, lobby_view
+from bot.ui.lobby import lobby_embed, lobby_view, seat_notes
 from bot.ui.planning import draft_board, planner_text, planner_view
 from bot.ui.presenter import presenter
 from engine import registry
@@ -85,12 +85,13 @@ async def open_here(
         thread_id=thread.id if thread else None,
     )
     posted: discord.Message | None
+    embed = lobby_embed(table, None, await seat_notes(service, table))
     if thread:
-        posted = await thread.send(embed=lobby_embed(table), view=lobby_view(table))
+        posted = await thread.send(embed=embed, view=lobby_view(table))
         await answer.send(interaction, f"{table.label} is open in <#{thread.id}>.")
     else:
         # Deferred above, so the lobby is a follow-up, which says where it is.
-        posted = await answer.send(interaction, embed=lobby_embed(table), view=lobby_view(table))
+        posted = await answer.send(interaction, embed=embed, view=lobby_view(table))
     assert posted is not None
     await service.set_message(table.row.id, "lobby_message_id", posted.id)
 

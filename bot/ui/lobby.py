@@ -1,9 +1,11 @@
 """The lobby: its embed with each game's options in words, its buttons, and the rematch button."""
 
+from collections.abc import Mapping
+
 import discord
 
 from bot.service.options import TableOptions
-from bot.service.service import Table
+from bot.service.service import Service, Table
 from bot.service.shapes import shape
 from bot.ui import answer
 from bot.ui.clicks import Clicked
@@ -29,17 +31,70 @@ def duration(minutes: int) -> str:
     return f"{minutes} minutes"
 
 
-def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
+def clock_lines(options: TableOptions, noun: str) -> list[str]:
+    """How the table's clock runs, in words: its model, the hours, timeouts, vacations."""
+    if options.clock == "daily":
+        zone = options.hours.zone if options.hours else "UTC"
+        at = f"{options.daily_at // 60:02d}:{options.daily_at % 60:02d}"
+        lines = [
+            f"Daily deadline: each {noun} closes at {at} {zone} (at least 12 hours after it "
+            "opens), or as soon as everyone is in"
+        ]
+    elif options.clock == "bank":
+        bank, gain = duration(options.bank_minutes), duration(options.increment_minutes)
+        lines = [
+            f"Time bank: {bank} each, +{gain} per turn, up to {duration(options.cap_minutes)}; "
+            "your clock runs only on your turn"
+        ]
+    else:
+        lines = [f"{noun.capitalize()} deadline: {duration(options.deadline_minutes)}"]
+    if options.hours:
+        lines.append(f"Deadlines fall between {options.hours.words()}")
+    ai = options.timeouts_before_ai
+    lines.append(
+        "Out of time: the autopilot plays for you"
+        + (
+            f"; after {ai} timeouts in a row the AI takes the seat"
+            if ai > 1
+            else ", and the AI takes the seat"
+        )
+    )
+    lines.append(
+        "Vacations: the clock waits for a player away (`/vacation`)"
+        if options.vacations
+        else "Vacations: not honoured here; the clock runs"
+    )
+    return lines
+
+
+async def seat_notes(service: Service, table: Table) -> dict[int, str]:
+    """What the lobby says of each person seated, by user id: their reliability (one query),
+    and a vacation they are on or about to take."""
+    reliability = await service.reliability(s.user_id for s in table.seats if s.user_id is not None)
+    notes = {user: r.short() for user, r in reliability.items()}
+    for user, back in (await service.away_in(table)).items():
+        away = f"🏖️ away until <t:{int(back.timestamp())}:d>"
+        notes[user] = f"{notes[user]} · {away}" if user in notes else away
+    return notes
+
+
+def lobby_embed(
+    table: Table, note: str | None = None, notes: Mapping[int, str] | None = None
+) -> discord.Embed:
+    """The lobby; with `notes` (by user id, from `seat_notes`), each person's seat line says
+    them."""
     options = TableOptions(**table.row.options)
     embed = discord.Embed(
         title=table.label,
         description=note or "Join, then the host starts the game.",
         colour=0xE69F00,
     )
+    shown: Mapping[int | None, str] = {u: text for u, text in (notes or {}).items()}
     seats = "\n".join(
         f"{s.seat + 1}. {said(s.name)}"
         + (" (AI)" if s.is_ai else "")
         + (" — host" if s.user_id == table.row.host_id else "")
+        + (f" · {shown[s.user_id]}" if s.user_id in shown else "")
         for s in table.seats
     )
     embed.add_field(name=f"Seats ({len(table.seats)}/{options.max_players})", value=seats)
@@ -49,8 +104,7 @@ def lobby_embed(table: Table, note: str | None = None) -> discord.Embed:
         value="\n".join(
             [
                 *rules,
-                f"{shape(table).noun.capitalize()} deadline: {duration(options.deadline_minutes)}",
-                *([f"Deadlines fall between {options.hours.words()}"] if options.hours else []),
+                *clock_lines(options, shape(table).noun),
                 f"Rated: {'yes' if options.rated else 'no'}",
             ]
         ),
@@ -88,9 +142,8 @@ class LobbyButton(
             else:
                 table = await svc.start(game_id, user.id, mod)
             live = table.row.status == "lobby"
-            await answer.edit(
-                interaction, embed=lobby_embed(table), view=lobby_view(table) if live else None
-            )
+            embed = lobby_embed(table, None, await seat_notes(svc, table))
+            await answer.edit(interaction, embed=embed, view=lobby_view(table) if live else None)
             await bot_of(interaction).delivery.after_change()
 
         await guarded(interaction, act)
@@ -120,7 +173,8 @@ class RematchButton(
             await svc.table_for(game_id, user.id, interaction.guild_id)
             table = await svc.rematch(game_id, user.id, user.display_name)
             note = f"Rematch of game #{game_id}: the same seats and options."
-            await answer.send(interaction, embed=lobby_embed(table, note), view=lobby_view(table))
+            embed = lobby_embed(table, note, await seat_notes(svc, table))
+            await answer.send(interaction, embed=embed, view=lobby_view(table))
             message = await interaction.original_response()
             await svc.set_message(table.row.id, "lobby_message_id", message.id)
 

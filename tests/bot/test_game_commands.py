@@ -20,7 +20,8 @@ async def _railroad_table(scene: Scene, bot: GameBot) -> int:
     )
     options = lobby.embeds[0]["fields"][1]["value"]
     assert "Electricity dice: Power Grid and Street Lamps" in options
-    assert "Rounds: 6" in options and "Variants" not in options and "Vacation" not in options
+    assert "Rounds: 6" in options and "Variants" not in options
+    assert "Vacation tile" not in options, "a Powerline option, not this game's"
     gid = (await bot.service.table_in(scene.channel.id)).row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
         await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
@@ -164,3 +165,50 @@ async def test_mygames_puts_the_games_waiting_for_you_first_with_a_link_to_your_
 
 async def _live_panel(bot: GameBot, gid: int, seat: int) -> object:
     return await bot.service.live_panel(gid, seat)
+
+
+async def test_mygames_says_how_many_move_before_you_and_finds_the_next_game_waiting(
+    scene: Scene, bot: GameBot
+) -> None:
+    """Ada and Ben pick Power Grid's regions in turn: whoever waits has one player before them
+    and no button; whoever is on turn gets the button, whose click answers with that game's line
+    and its panel."""
+    s = scene.server
+    channel = s.add_channel(scene.guild, "grid")
+    lobby = await answer(s.slash(scene.ada, channel, f"{hosted()['power_grid'].command} open"))
+    gid = (await bot.service.table_in(channel.id)).row.id
+    await respond(s.click(scene.ben, lobby, f"pl:lobby:{gid}:join"))
+    await answer(s.click(scene.ada, lobby, f"pl:lobby:{gid}:start"))
+    table = await bot.service.table(gid)
+    [on_turn] = table.waiting_for()
+    mover, other = sorted((scene.ada, scene.ben), key=lambda p: p.id != on_turn.user_id)
+    panel = await s.wait_for(lambda: _live_panel(bot, gid, on_turn.seat), 15)
+
+    theirs = await answer(s.slash(other, s.dm_channel(other), "mygames"))
+    line = theirs.embeds[0]["description"]
+    assert theirs.embeds[0]["title"] == "Your games" and not theirs.components
+    assert f"waiting for {on_turn.name}" in line and line.endswith(" · 1 player before you")
+
+    mine = await answer(s.slash(mover, s.dm_channel(mover), "mygames"))
+    assert mine.find_component(custom_id="pl:next")["label"] == "Next game waiting for me"
+    shown = await answer(s.click(mover, mine, "pl:next"))
+    assert shown.ephemeral and shown.visible_to is mover
+    assert shown.content.startswith(f"**[Power Grid game #{gid}](")
+    assert "**your move**" in shown.content and "before you" not in shown.content
+    link = f"[your panel](https://discord.com/channels/@me/{panel.channel_id}/{panel.message_id})"
+    assert link in shown.content
+
+
+async def test_the_next_game_button_says_so_once_nothing_waits(scene: Scene, bot: GameBot) -> None:
+    """A round planned together links no panel (none is stored for a planner); once Ada has
+    planned, her earlier button says nothing waits any more."""
+    s, ada = scene.server, scene.ada
+    game = await started_game(s, bot, scene.channel, ada, [scene.ben])
+    mine = await answer(s.slash(ada, s.dm_channel(ada), "mygames"))
+    line = mine.embeds[0]["description"]
+    assert "**your move**" in line and "0/2 planned" in line and "your panel" not in line
+    await game.plan_with_select(ada, await game.wait_dm_planner(ada, 1), 1)
+    assert await refusal(s.click(ada, mine, "pl:next"), ada) == (
+        "No game is waiting for you any more: your moves are all in. `/mygames` lists your "
+        "games as they stand now."
+    )

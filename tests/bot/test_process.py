@@ -23,6 +23,8 @@ SHARED = {
     "highscores",
     "result",
     "rebuild-ratings",
+    "settings",
+    "vacation",
 }
 """The commands every bot has, whatever games it hosts; each game adds its own group."""
 

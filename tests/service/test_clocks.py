@@ -211,4 +211,3 @@ async def test_a_deadline_moved_by_playing_hours_survives_a_restart(world):
     restarted.clock = ManualClock(datetime(2026, 1, 10, 8, 0, tzinfo=UTC))
     await restarted.tick()
     assert (await restarted.table(gid)).state.round == 2
-

@@ -136,6 +136,9 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             await s.execute("DROP TABLE servers")
             await s.execute("ALTER TABLE seats DROP COLUMN muted")
             await s.execute("DROP TABLE vacations")
+            await s.execute("DROP TABLE people")
+            await s.execute("DROP TABLE heads_ups")
+            await s.execute("DROP INDEX actions_timeouts")
             for table, column in CLOCK_COLUMNS:
                 await s.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             await s.execute("DROP INDEX outbox_posts_message")
@@ -164,6 +167,8 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0014_servers.sql",
             "0015_muted.sql",
             "0016_clocks.sql",
+            "0017_people.sql",
+            "0018_timeouts.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]

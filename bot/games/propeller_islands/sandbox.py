@@ -18,6 +18,12 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
     ada, ben, _ = sb.people
     server = sb.server
     sb.note(f"Ada opens a Propeller Islands game in #{channel.name}.")
+    lounge = sb.lounge(sb.guilds[0])
+    sb.note(
+        "Meanwhile Ben opens a Powerline game in #lounge and Ada joins it: two games at once, "
+        "as /mygames will show."
+    )
+    side = await sb.open_game(ben, lounge, "powerline open", [(ada, "join"), (ben, "start")])
     gid = await sb.open_game(
         ada, channel, "propeller open", [(ben, "join"), (ada, "ai")], max_players=3
     )
@@ -56,6 +62,9 @@ async def play(sb: "Sandbox", channel: Channel) -> None:
         await sb.act(server.slash(person, server.dm_channel(person), "game leave", game=gid))
     await sb.finish(channel)
     sb.note("The Propeller Islands game is over; the standings are posted.")
+    sb.note("Ben, its host, cancels the Powerline game in #lounge that nobody planned.")
+    await sb.act(server.slash(ben, lounge, "game cancel"))
+    assert (await sb.service.table(side)).row.status == "abandoned"
 
 
 async def _by_panel(

@@ -30,6 +30,8 @@ from bot.ui.planning import DYNAMIC_ITEMS
 from bot.ui.presenter import presenters
 from bot.ui.shapes import missing
 from bot.ui.turns import DYNAMIC_ITEMS as TURN_ITEMS
+from bot.web.app import Web
+from bot.web.links import Links
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +78,8 @@ class GameBot(commands.AutoShardedBot):
     interaction, and the database decides who resolves, times out and posts what."""
 
     db: Database | None = None
+    web: Web | None = None
+    """The web companion, when this process serves it (WEB_PORT)."""
     # Made in setup_hook, once the database is open.
     service: Service
     delivery: Delivery
@@ -121,6 +125,12 @@ class GameBot(commands.AutoShardedBot):
             self, self.service, f"{socket.gethostname()}:{self.shard_label}", lease
         )
         self.tournaments = Tournaments(self.service)
+        if (url := self.settings.web_url) and self.settings.web_secret:
+            links = Links(self.settings.web_secret.get_secret_value().encode(), url)
+            assert self.settings.web_port is not None
+            self.web = Web(self, links, self.settings.web_port, self.settings.web_host)
+            await self.web.start()
+            self.delivery.pages = self.web.game_url
         self._warming = asyncio.create_task(drawing.warm())
         for name in hosted():
             if lacks := missing(name):
@@ -220,6 +230,9 @@ class GameBot(commands.AutoShardedBot):
         if not self.is_closed():
             await self._finish_handlers()
         await super().close()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         db, self.db = self.db, None
         if db is not None:
             await db.close()

@@ -24,6 +24,7 @@ from bot.ui.presenter import presenter
 from bot.ui.shapes import face
 from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
+from bot.ui.web import Pages, with_page
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,8 @@ class Delivery:
     ) -> None:
         self.client = client
         self.service = service
+        self.pages: Pages | None = None
+        """The web companion's page of a game, when this process serves one."""
         self._lock = asyncio.Lock()
         self.owner = owner
         """This process among those sharing the database, as lease holder. A restarted process
@@ -193,6 +196,9 @@ class Delivery:
         channel = self.client.get_channel(where) or await self.client.fetch_channel(where)
         assert isinstance(channel, Channel)
         return channel
+
+    def _page(self, table: Table) -> str | None:
+        return self.pages(table.row.id) if self.pages else None
 
     def _names(self, table: Table) -> list[str]:
         return [s.name for s in table.seats]
@@ -363,11 +369,12 @@ class Delivery:
 
     async def _status_board(self, table: Table, channel: Channel, embed: discord.Embed) -> None:
         """The game's one status board: posted once, then edited in place."""
+        page = with_page(None, self._page(table))
         if table.row.status_message_id is not None:
             message = channel.get_partial_message(table.row.status_message_id)
-            await message.edit(embed=embed)
+            await message.edit(embed=embed, view=page)
             return
-        posted = await self._post(channel, "status", embed=embed)
+        posted = await self._post(channel, "status", embed=embed, view=page)
         await self.service.set_message(table.row.id, "status_message_id", posted)
 
     def _summary(self, table: Table, round_: int, view: dict[str, Any]) -> list[str]:
@@ -429,7 +436,7 @@ class Delivery:
             seat = waiting.seat_of(user_id)
             assert seat is not None
             panel = await self.service.live_panel(waiting.row.id, seat.seat)
-            lines.append(f"• {my_line(waiting, user_id, panel)}")
+            lines.append(f"• {my_line(waiting, user_id, panel, self._page(waiting))}")
         if not lines:
             return
         games = f"{len(lines)} game{'s' if len(lines) > 1 else ''}"
@@ -562,7 +569,7 @@ class Delivery:
             "results",
             content="\n".join([*head, title, *lines])[:2000],
             files=files,
-            view=rematch_view(table.row.id),
+            view=with_page(rematch_view(table.row.id), self._page(table)),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(s.user_id) for s in winners if s.user_id and not s.is_ai]
             ),

@@ -36,6 +36,17 @@ class Settings(BaseSettings):
     lease_seconds: float = Field(15.0, ge=2.0)
     """How long a process holds a game's deliveries without renewing them: another process takes
     over the posts of one that crashed within this time, whatever the tick."""
+    web_port: int | None = Field(None, ge=1, le=65535)
+    """Serve the web companion (live game pages, replays, server pages) on this port; empty: no
+    web server (the offline sandbox starts one anyway). Set it on one process of several, or on
+    each with its own port behind one proxy: any process serves any game from the database."""
+    web_host: str = "127.0.0.1"
+    """The address the web server listens on; 0.0.0.0 for every interface (in a container)."""
+    public_url: str | None = None
+    """The address people reach the web companion at (behind a proxy, its public address);
+    empty: http://localhost:WEB_PORT."""
+    web_secret: SecretStr | None = None
+    """The key that signs web links (HMAC); needed with WEB_PORT. Changing it voids old links."""
     log_level: str = "INFO"
     log_json: bool = False
 
@@ -53,6 +64,19 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [int(part) for part in value.replace(" ", "").split(",") if part]
         return value
+
+    @model_validator(mode="after")
+    def _web(self) -> "Settings":
+        if self.web_port is not None and self.web_secret is None:
+            raise ValueError("WEB_PORT needs WEB_SECRET, the key that signs the pages' links")
+        return self
+
+    @property
+    def web_url(self) -> str | None:
+        """Where people reach the web companion, or None when there is none."""
+        if self.web_port is None:
+            return None
+        return (self.public_url or f"http://localhost:{self.web_port}").rstrip("/")
 
     @model_validator(mode="after")
     def _shards(self) -> "Settings":

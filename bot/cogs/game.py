@@ -24,6 +24,7 @@ from bot.ui.common import moderates, said, said_names
 from bot.ui.lobby import clock_lines, lobby_embed, seat_notes
 from bot.ui.presenter import presenter
 from bot.ui.shapes import FACES, face
+from bot.ui.web import with_page
 
 CLOCKS = {"per round or turn": "move", "daily": "daily", "time bank": "bank"}
 SPANS = {
@@ -97,9 +98,33 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         notes = dict.fromkeys(r["note"] for r in standings if r["note"])
         lines += [f"*{note[0].upper()}{note[1:]}.*" for note in notes]
         embed.add_field(name="Scores", value="\n".join(lines), inline=False)
+        page = self.bot.web.game_url(table.row.id) if self.bot.web else None
         await answer.send(
-            interaction, embed=embed, file=discord.File(io.BytesIO(image), filename="status.png")
+            interaction,
+            embed=embed,
+            file=discord.File(io.BytesIO(image), filename="status.png"),
+            view=with_page(None, page) or discord.utils.MISSING,
         )
+
+    @app_commands.command(name="web", description="A game on the web: its live page and your view")
+    @app_commands.describe(game="Which game (default: this channel's, or your only one)")
+    async def web(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game, ended=True)
+        web = self.bot.web
+        if web is None:
+            raise UserError("This bot has no web pages: its operator has not set WEB_PORT.")
+        lines = [
+            f"🌐 {table.label}, live and step by step: {web.game_url(table.row.id)}",
+            "Anyone with this link sees what the channel sees, no more.",
+        ]
+        if any(s.user_id == interaction.user.id for s in table.seats):
+            mine = web.mine_url(table.row.id, interaction.user.id)
+            lines += [
+                "",
+                f"🔒 Your own view (your board, your plan, your secrets): {mine}",
+                "This link is yours alone: it works for 2 days; don't share it.",
+            ]
+        await answer.send(interaction, "\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="board", description="Your board, or any player's public board")
     @app_commands.describe(player="Whose board (default: yours)", game="Which game")
@@ -151,6 +176,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         if "hidden" in doc:
             # A running game's log is what this person may know; say what it leaves out.
             text += ", as you may know it; hidden from you for now: " + "; ".join(doc["hidden"])
+        if self.bot.web:
+            text += f". Step through it on the web: {self.bot.web.game_url(table.row.id)}"
         await answer.send(
             interaction,
             fit(text + "."),

@@ -26,7 +26,11 @@ class MyGames(commands.Cog):
         tables, panels = await _dashboard(self.bot.service, user)
         if not tables:
             raise UserError("You have no seat at any game. Open one with `/<game> open`.")
-        lines = [my_line(t, user, panels.get(t.row.id)) for t in tables]
+        web = self.bot.web
+        lines = [
+            my_line(t, user, panels.get(t.row.id), web.game_url(t.row.id) if web else None)
+            for t in tables
+        ]
         waiting = sum(1 for t in tables if mine(t, user))
         title = f"Your games: {waiting} waiting for you" if waiting else "Your games"
         embed = discord.Embed(title=title, description="\n".join(lines)[:4000])

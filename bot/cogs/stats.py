@@ -20,6 +20,7 @@ from bot.ui.clicks import LARGEST, Clicked
 from bot.ui.commands import GAMES
 from bot.ui.common import bot_of, guarded, said
 from bot.ui.presenter import presenter
+from bot.ui.web import with_page
 from engine import registry
 from render.leaderboard import leaderboard
 
@@ -132,9 +133,11 @@ class Stats(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, game: str, scope: Scope = "server"
     ) -> None:
-        embed, file, view = await leaderboard_page(
-            self.service, game, _scope(interaction, scope), 0
-        )
+        scoped = _scope(interaction, scope)
+        embed, file, view = await leaderboard_page(self.service, game, scoped, 0)
+        web = self.bot.web
+        if web is not None and interaction.guild_id is not None:
+            with_page(view, web.server_url(interaction.guild_id))
         await answer.send(interaction, embed=embed, file=file, view=view)
 
     @app_commands.command(name="stats", description="A player's rating, recent games and variants")

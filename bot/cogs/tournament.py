@@ -16,6 +16,7 @@ from bot.store.tournaments import TournamentRow
 from bot.ui import answer
 from bot.ui.commands import DEADLINES, GAMES, Deadline
 from bot.ui.common import moderates, said
+from bot.ui.web import with_page
 
 
 @app_commands.guild_only()
@@ -183,7 +184,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             title=f"{said(t.name)} — standings ({t.stage})", description=text[:4000]
         )
         embed.set_footer(text="✅ = in the semifinal field. Every figure shows its arithmetic.")
-        await answer.send(interaction, embed=embed)
+        await answer.send(interaction, embed=embed, view=self._bracket_page(tournament))
 
     @app_commands.command(name="bracket", description="Every table of the tournament so far")
     async def bracket(self, interaction: discord.Interaction, tournament: int) -> None:
@@ -198,7 +199,13 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             title=f"{said(t.name)} — bracket",
             description="\n".join(lines)[:4000] or "No tables yet.",
         )
-        await answer.send(interaction, embed=embed)
+        await answer.send(interaction, embed=embed, view=self._bracket_page(tournament))
+
+    def _bracket_page(self, tournament: int) -> discord.ui.View:
+        """The bracket's web page as a link button (no button without a web server)."""
+        web = self.bot.web
+        page = with_page(None, web.tournament_url(tournament) if web else None)
+        return page or discord.utils.MISSING
 
     @app_commands.command(
         name="adjudicate",

@@ -21,8 +21,10 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pydantic import SecretStr
+
 from bot.app import GameBot, point_at
-from bot.sandbox.postgres import NoPostgres, sandbox_database
+from bot.sandbox.postgres import NoPostgres, free_port, sandbox_database
 from bot.sandbox.processes import Exited
 from bot.service.clock import ManualClock
 from bot.service.hosting import hosted
@@ -62,9 +64,14 @@ class Sandbox:
         out: Path,
         database: str | None = None,
         games: Sequence[str] = (),
+        serve: bool = False,
     ) -> None:
         self.settings = settings
         self.out = out
+        self.serve = serve
+        """After playing, keep the web companion up (until Ctrl-C) for a person to browse."""
+        self.pages: list[tuple[str, str]] = []
+        """Each game's web page: its label and link."""
         self.database = database or str(out / "sandbox.sqlite3")
         self.games = list(games) or list(hosted())
         """The games to play, by engine name (those with a sandbox script)."""
@@ -120,6 +127,10 @@ class Sandbox:
                 "discord_api_base": self.server.api_base,
                 "discord_gateway_url": self.server.gateway_url,
                 "tick_seconds": 0.5,
+                "web_port": free_port(),
+                "web_host": "127.0.0.1",
+                "web_secret": SecretStr(secrets.token_urlsafe(24)),
+                "public_url": None,
             }
         )
         point_at(settings)
@@ -133,9 +144,26 @@ class Sandbox:
             self._bot = bot
             try:
                 yield
+                await self.browse()
             finally:
                 await bot.close()
                 runner.cancel()
+
+    async def browse(self) -> None:
+        """Each game's web page, listed; with `serve`, kept up until Ctrl-C."""
+        web = self._bot.web
+        if web is None:
+            return
+        async with self.service.repo.reading() as repo:
+            rows = await repo.all("SELECT id FROM games WHERE status <> 'cancelled' ORDER BY id")
+        for row in rows:
+            table = await self.service.table(row["id"])
+            self.pages.append((table.label, web.game_url(table.row.id)))
+        if self.serve:
+            print("The web companion is up:")
+            print("\n".join(f"  {label}: {url}" for label, url in self.pages))
+            print("Press Ctrl-C to stop.", flush=True)
+            await asyncio.Event().wait()
 
     async def settled(self) -> None:
         """Until every post the bot owes is out (a person reads a redrawn panel first)."""
@@ -263,8 +291,15 @@ class Sandbox:
         return []
 
     def summary(self) -> list[str]:
-        """Transcript lines after every message."""
-        return []
+        """Transcript lines after every message: the games' web pages (`--serve` keeps them up)."""
+        if not self.pages:
+            return []
+        lines = [
+            "## On the web",
+            "",
+            "`scripts/run sandbox --serve` keeps these pages up to browse:",
+        ]
+        return [*lines, "", *(f"- {label}: {url}" for label, url in self.pages), ""]
 
     def write(self) -> Path:
         """transcript.md with every message of the channels and the DMs; images beside it."""
@@ -312,6 +347,7 @@ async def run(
     postgres: bool = False,
     shards: int = 1,
     games: Sequence[str] = (),
+    serve: bool = False,
 ) -> Path:
     """Play the sandbox session and say where its transcript is: in this process on SQLite, or
     on PostgreSQL (`postgres`), as `shards` processes of one shard each if more than one."""
@@ -321,7 +357,7 @@ async def run(
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     out = out or Path("sandbox-output") / stamp
     if not postgres:
-        sandbox = Sandbox(settings, out, games=games)
+        sandbox = Sandbox(settings, out, games=games, serve=serve)
         path = await sandbox.run()
     else:
         name = "sandbox_" + stamp.replace("-", "_")
@@ -330,7 +366,7 @@ async def run(
             sandbox = (
                 Sharded(settings, out, url, where, shards, games)
                 if shards > 1
-                else Sandbox(settings, out, url, games)
+                else Sandbox(settings, out, url, games, serve)
             )
             path = await sandbox.run()
     images = len(list((path.parent / "images").iterdir()))
@@ -357,6 +393,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(more than one needs --postgres)",
     )
     parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="after playing, keep the web companion up (its links are printed) until Ctrl-C",
+    )
+    parser.add_argument(
         "--games",
         type=lambda text: [name for name in text.split(",") if name],
         default=[],
@@ -381,7 +422,15 @@ def main(settings: Settings, args: argparse.Namespace) -> None:
     if unknown:
         raise SystemExit(f"No game {', '.join(unknown)}: the games are {', '.join(hosted())}.")
     try:
-        asyncio.run(run(settings, postgres=args.postgres, shards=args.shards, games=args.games))
+        asyncio.run(
+            run(
+                settings,
+                postgres=args.postgres,
+                shards=args.shards,
+                games=args.games,
+                serve=args.serve,
+            )
+        )
     except NoPostgres as exc:
         raise SystemExit(f"Not started: {exc}.") from None
     except (Failed, Exited) as exc:

@@ -40,7 +40,7 @@ def bindir() -> Path:
     raise NoPostgres("PostgreSQL's initdb is not installed: run scripts/setup-postgres")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -80,7 +80,7 @@ class Cluster:
         self.bin = bindir()
         self.root = Path(tempfile.mkdtemp(prefix=prefix))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         # PostgreSQL refuses to run as root: as root, the server runs as the postgres user.
         self.user = "postgres" if os.geteuid() == 0 else None
 

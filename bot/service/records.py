@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.service import results
 from bot.service.reliability import Reliability, reliability_of
-from bot.service.tables import Tables
+from bot.service.tables import Table, Tables
 from bot.store.repo import ResultsRepo
 from engine.core import public_log
 
@@ -55,6 +55,11 @@ class Records(Tables):
     async def results_of(self, game_id: int) -> list[dict[str, Any]]:
         async with self.repo.reading() as repo:
             return await ResultsRepo(repo).of_game(game_id)
+
+    async def with_log(self, game_id: int) -> tuple[Table, list[tuple[int, dict[str, Any], str]]]:
+        """The game and its whole action log, read together (for replays: never out of step)."""
+        async with self.repo.reading() as repo:
+            return await self._table(game_id), await repo.actions(game_id)
 
     async def export(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The game's replay as a document for `user_id`: while it runs, each action as that

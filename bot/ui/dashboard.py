@@ -38,9 +38,10 @@ def before_you(table: Table, user_id: int) -> str:
     return f" · {ahead} player{'' if ahead == 1 else 's'} before you" if ahead else ""
 
 
-def my_line(table: Table, user_id: int, panel: PanelRow | None) -> str:
+def my_line(table: Table, user_id: int, panel: PanelRow | None, page: str | None = None) -> str:
     """One game in /mygames: where, the round in words, whose move it is, and for a game that
-    waits for you, a link to your panel; for one that does not, how many move before you."""
+    waits for you, a link to your panel; for one that does not, how many move before you; and
+    its web `page`, if there is one."""
     head = f"**{game_ref(table)}**"
     if table.state is None:
         return f"{head} · lobby, {len(table.seats)} seated: waiting for the host to start"
@@ -60,4 +61,5 @@ def my_line(table: Table, user_id: int, panel: PanelRow | None) -> str:
     if shape(table).together and table.seats:
         done = len(table.seats) - len(table.waiting_for())
         move += f" · {done}/{len(table.seats)} planned"
-    return f"{head} · {table.game.progress(table.state).words} · {move}"
+    web = f" · [on the web]({page})" if page else ""
+    return f"{head} · {table.game.progress(table.state).words} · {move}{web}"

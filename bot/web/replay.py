@@ -66,6 +66,11 @@ class Replay:
             built = game.view(self.states[i], None)
             text = f"**Round {round_ - 1}:** " + " · ".join(lines(built, names))
             out.append({"at": i + 1, "text": text})
+        if upto == len(self.steps) and game.is_over(self.states[upto]):
+            # The last round ends the game: no roll follows it.
+            built = game.view(self.states[upto], None)
+            text = f"**Round {game.progress(self.states[upto]).round}:** "
+            out.append({"at": upto, "text": text + " · ".join(lines(built, names))})
         return out
 
 

@@ -38,6 +38,8 @@ PING_SECONDS = 15.0
 """A comment on a quiet stream, so proxies keep it open."""
 RATE = (240, 60.0)
 """Requests one address may make in a window of seconds."""
+ADDRESSES_KEPT = 10_000
+"""Addresses whose recent requests are counted at once."""
 FOREVER = "public, max-age=31536000, immutable"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -50,6 +52,7 @@ class Web:
         self.bot, self.links, self.port, self.host = bot, links, port, host
         self.replays = Replays()
         self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._versions: dict[int, tuple[float, int | None]] = {}
         self._runner: web.AppRunner | None = None
         self.app = web.Application(middlewares=[self._limit, self._plain_errors])
         get = self.app.router.add_get
@@ -98,6 +101,8 @@ class Web:
     @web.middleware
     async def _limit(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """At most RATE requests per window from one address; a plain page past it."""
+        if len(self._hits) > ADDRESSES_KEPT:
+            self._hits = defaultdict(deque)  # a new window for all: a bounded memory matters more
         hits, now = self._hits[request.remote or "?"], time.monotonic()
         while hits and hits[0] < now - RATE[1]:
             hits.popleft()
@@ -289,9 +294,15 @@ class Web:
             quiet += POLL_SECONDS
 
     async def _version(self, game_id: int) -> int | None:
-        async with self.service.repo.reading() as repo:
-            row = await repo.game(game_id)
-        return row.version if row else None
+        """The game row's version, read at most once a poll however many pages watch it."""
+        now = time.monotonic()
+        read_at, version = self._versions.get(game_id, (-POLL_SECONDS, None))
+        if now - read_at >= POLL_SECONDS * 0.9:
+            async with self.service.repo.reading() as repo:
+                row = await repo.game(game_id)
+            version = row.version if row else None
+            self._versions[game_id] = (now, version)
+        return version
 
     # ---- servers -----------------------------------------------------------------------------
 

@@ -91,6 +91,7 @@ class GameBot(commands.AutoShardedBot):
         # so neither the privileged members intent nor chunking every guild at start.
         intents = discord.Intents.default()
         options.setdefault("chunk_guilds_at_startup", False)
+        options.setdefault("guild_ready_timeout", settings.guild_ready_seconds)
         if settings.shard_ids is not None:
             # discord.py's typing takes no None for shard_ids: leave it out unless set.
             options["shard_ids"] = settings.shard_ids

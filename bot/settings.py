@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     empty: http://localhost:WEB_PORT."""
     web_secret: SecretStr | None = None
     """The key that signs web links (HMAC); needed with WEB_PORT. Changing it voids old links."""
+    guild_ready_seconds: float = Field(2.0, ge=0.0)
+    """How long the gateway waits after READY for the servers' GUILD_CREATEs before the bot is
+    ready (discord.py's 2 s); the stand-in sends them at once, so its bots wait 0.05 s."""
     log_level: str = "INFO"
     log_json: bool = False
 

@@ -27,6 +27,7 @@ def bot_env(server: StandIn, token: str, database: Path | str) -> dict[str, str]
         DISCORD_GATEWAY_URL=server.gateway_url,
         DATABASE=str(database),
         TICK_SECONDS="0.2",
+        GUILD_READY_SECONDS="0.05",
         IDENTIFY_SECONDS=str(server.identify_spacing),
         LOG_LEVEL="INFO",
         LOG_JSON="false",

@@ -294,11 +294,13 @@ class Sandbox:
         """Transcript lines after every message: the games' web pages (`--serve` keeps them up)."""
         if not self.pages:
             return []
-        lines = [
-            "## On the web",
-            "",
-            "`scripts/run sandbox --serve` keeps these pages up to browse:",
-        ]
+        if not self.serve:
+            text = (
+                "Each game also had a live web page while the sandbox ran; `scripts/run sandbox "
+                "--serve` (the default in a terminal) plays again and keeps them up to browse."
+            )
+            return ["## On the web", "", text, ""]
+        lines = ["## On the web", "", "Up until the sandbox is stopped (Ctrl-C):"]
         return [*lines, "", *(f"- {label}: {url}" for label, url in self.pages), ""]
 
     def write(self) -> Path:
@@ -394,8 +396,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--serve",
-        action="store_true",
-        help="after playing, keep the web companion up (its links are printed) until Ctrl-C",
+        action=argparse.BooleanOptionalAction,
+        default=sys.stdin.isatty(),
+        help="after playing, keep the web companion up (its links are printed) until Ctrl-C "
+        "(default: in a terminal, yes)",
     )
     parser.add_argument(
         "--games",

@@ -105,11 +105,15 @@ class Sandbox:
             async with self.serving(token):
                 try:
                     await self.play()
+                    await self.list_pages()
                 except BaseException:
                     # What happened up to the failure (or Ctrl-C) is what the operator needs.
                     log.info("sandbox: stopped; what happened so far: %s", self.write())
                     raise
-            return self.write()
+                path = self.write()
+                if self.serve:
+                    await self.browse(path)
+            return path
         finally:
             await server.stop()
 
@@ -144,13 +148,12 @@ class Sandbox:
             self._bot = bot
             try:
                 yield
-                await self.browse()
             finally:
                 await bot.close()
                 runner.cancel()
 
-    async def browse(self) -> None:
-        """Each game's web page, listed; with `serve`, kept up until Ctrl-C."""
+    async def list_pages(self) -> None:
+        """Each game's web page, for the transcript (and for `browse`)."""
         web = self._bot.web
         if web is None:
             return
@@ -159,11 +162,17 @@ class Sandbox:
         for row in rows:
             table = await self.service.table(row["id"])
             self.pages.append((table.label, web.game_url(table.row.id)))
-        if self.serve:
-            print("The web companion is up:")
-            print("\n".join(f"  {label}: {url}" for label, url in self.pages))
-            print("Press Ctrl-C to stop.", flush=True)
+
+    async def browse(self, transcript: Path) -> None:
+        """The web pages kept up for a person to open, until Ctrl-C (a normal end here)."""
+        print(f"Sandbox game played through the bot. Transcript: {transcript}")
+        print("Its games on the web (Ctrl-C stops the sandbox):")
+        print("\n".join(f"  {label}: {url}" for label, url in self.pages), flush=True)
+        try:
             await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            # Ctrl-C is how a person ends browsing: the bot then closes as after any run.
+            print("Stopping.", flush=True)
 
     async def settled(self) -> None:
         """Until every post the bot owes is out (a person reads a redrawn panel first)."""

@@ -155,10 +155,10 @@ class Web:
             f'<section id="game" data-api="{escape(request.path)}">'
             f"<h1>{escape(table.label)}</h1>"
             f'<div id="status">{data["status"]}</div>'
+            f'<section id="mine">{_mine(data)}</section>'
             f'<figure id="board"><img id="image" src="{escape(data["image"])}" '
             f'alt="The table after step {data["at"]}" width="800"></figure>'
             f'<nav id="replay" aria-label="Replay">{_controls(data)}</nav>'
-            f'<section id="mine">{_mine(data)}</section>'
             f'<section id="revealed">{_revealed(data)}</section>'
             '<section id="log"><h2>Moves, newest first</h2>'
             f'<ol id="moves" reversed>{_moves(data)}</ol></section>'
@@ -186,13 +186,14 @@ class Web:
         if at == last:
             embed = await face(table).status(self.service, table)
             # The page's heading already names the game.
-            embed.title = (embed.title or "").removeprefix(f"{table.label} · ")
+            where = (embed.title or "").removeprefix(f"{table.label} · ")
+            embed.title = where[:1].upper() + where[1:]
             status = embed_html(dict(embed.to_dict()))
         else:
             words = table.game.progress(replay.states[at]).words
             status = (
                 f'<p class="lead replaying">Replay: step {at} of {last}, {escape(words)}. '
-                "⏭ Now goes back to the game as it stands.</p>"
+                "“Now” goes back to the game as it stands.</p>"
             )
         data: dict[str, Any] = {
             "title": table.label,
@@ -335,11 +336,11 @@ def _controls(data: dict[str, Any]) -> str:
         f'<option value="{at}">{_round_name(round_)}</option>' for round_, at in data["rounds"]
     )
     return (
-        '<button id="first" aria-label="First step">⏮</button>'
+        '<button id="first" aria-label="First step">First</button>'
         '<button id="prev" aria-label="Previous step">◀</button>'
         f'<span id="step">Step {data["at"]} of {data["steps"]}</span>'
         '<button id="next" aria-label="Next step">▶</button>'
-        '<button id="live" aria-label="Now">⏭ Now</button>'
+        '<button id="live" aria-label="Now">Now ▶▶</button>'
         f'<label>Jump to <select id="round">{options}</select></label>'
     )
 

@@ -54,7 +54,11 @@
     if (data.at < data.steps) new Image().src = api + "/step/" + (data.at + 1) + ".png";
   }
 
+  // Where the page is going: keys pressed faster than the pages come add up.
+  let want = data.at;
+
   async function show(at) {
+    want = at === null ? data.steps : at;
     const ask = ++asking;
     const reply = await fetch(api + "/data.json" + (at === null ? "" : "?at=" + at));
     if (!reply.ok || ask !== asking) return;
@@ -63,7 +67,7 @@
     render();
   }
 
-  const step = (delta) => show(Math.max(0, Math.min(data.steps, data.at + delta)));
+  const step = (delta) => show(Math.max(0, Math.min(data.steps, want + delta)));
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));

@@ -1,6 +1,7 @@
 """The discord.py client: cogs, command sync, error handling, database."""
 
 import asyncio
+import contextlib
 import logging
 import socket
 import time
@@ -108,6 +109,8 @@ class GameBot(commands.AutoShardedBot):
         self.clock = clock or SystemClock()
         self.tree.error(on_app_command_error)
         self._ticker: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
+        """Set at shutdown: the ticker ends after the tick under way, not inside its commit."""
         self.clickables: list[type[discord.ui.DynamicItem[Any]]] = []
         """Every restart-proof component added, so that one more can answer all the others."""
 
@@ -188,7 +191,7 @@ class GameBot(commands.AutoShardedBot):
         """Deadlines and reminders (including those that passed while down), then the outbox.
         A database outage is logged when it starts and when it ends, not at every tick."""
         down: datetime | None = None
-        while True:
+        while not self._closing.is_set():
             try:
                 await self.service.tick()
                 await self.delivery.flush()
@@ -205,7 +208,8 @@ class GameBot(commands.AutoShardedBot):
                     lasted = (self.clock.now() - down).total_seconds()
                     log.warning("the database is back after %.0f s; the outbox catches up", lasted)
                     down = None
-            await asyncio.sleep(self.settings.tick_seconds)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), self.settings.tick_seconds)
 
     async def _finish_handlers(self) -> None:
         """Let the commands and clicks under way finish (their database and HTTP still open),
@@ -226,8 +230,12 @@ class GameBot(commands.AutoShardedBot):
     async def close(self) -> None:
         # discord.py's connect() calls close() itself when the socket ends: close things once.
         if self._ticker:
-            self._ticker.cancel()
-            self._ticker = None
+            # A cancel landing on a commit in flight would leave its connection mid-transaction.
+            self._closing.set()
+            ticker, self._ticker = self._ticker, None
+            _, late = await asyncio.wait({ticker}, timeout=CLOSING_GRACE)
+            for task in late:
+                task.cancel()
         if not self.is_closed():
             await self._finish_handlers()
         await super().close()

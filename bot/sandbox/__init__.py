@@ -110,10 +110,10 @@ class Sandbox:
                     # What happened up to the failure (or Ctrl-C) is what the operator needs.
                     log.info("sandbox: stopped; what happened so far: %s", self.write())
                     raise
-                path = self.write()
                 if self.serve:
-                    await self.browse(path)
-            return path
+                    await self.browse(self.write())
+            # Written again once the bot is down: what its shutdown adds is in it too.
+            return self.write()
         finally:
             await server.stop()
 

@@ -110,6 +110,9 @@ class Sharded(Sandbox):
             await asyncio.gather(*map(terminate, self.procs))
             await db.close()
 
+    async def list_pages(self) -> None:
+        """No pages: the shard processes serve no web companion (give one WEB_PORT to see it)."""
+
     def _ready(self) -> bool:
         """Every process says it is ready, and shard 0's has synced the commands."""
         up = [ready(proc, self.log_of(shard)) for shard, proc in enumerate(self.procs)]

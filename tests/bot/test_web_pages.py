@@ -5,6 +5,7 @@ player's own view, hidden money, bad links, and the layout at phone and desktop 
 import asyncio
 import io
 import json
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ from tests.bot.conftest import Bots, Scene
 from tests.bot.helpers import Game, started_game, started_with_ai
 
 GALLERY = Path(__file__).parents[2] / "docs" / "gallery"
+"""Where `UPDATE_GALLERY=1` puts the screenshots (else the test's own folder: a run of the suite
+leaves the tree as it was)."""
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
     "--no-sandbox",
@@ -264,7 +267,10 @@ async def _check_layout(page: Page, what: str) -> None:
     assert not found["cut"], f"{what}: cut off: {found['cut'][:5]}"
 
 
-async def test_pages_fit_a_phone_and_a_desktop(scene: Scene, bots: Bots, browser: Browser) -> None:
+async def test_pages_fit_a_phone_and_a_desktop(
+    scene: Scene, bots: Bots, browser: Browser, tmp_path: Path
+) -> None:
+    shots = GALLERY if os.environ.get("UPDATE_GALLERY") else tmp_path
     bot = await _web_bot(bots)
     game = await started_game(scene.server, bot, scene.channel, scene.ada, [scene.ben])
     for person in (scene.ada, scene.ben):
@@ -290,7 +296,7 @@ async def test_pages_fit_a_phone_and_a_desktop(scene: Scene, bots: Bots, browser
                 assert 0 < image <= viewport["width"]
             if name == "game" or (name == "mine" and viewport is PHONE):
                 shot = await page.screenshot()
-                (GALLERY / f"web-{name}-{viewport['width']}.png").write_bytes(shot)
+                (shots / f"web-{name}-{viewport['width']}.png").write_bytes(shot)
                 assert Image.open(io.BytesIO(shot)).size == (viewport["width"], viewport["height"])
             await page.close()
     # What a phone loads for the game page, and how soon it shows: printed for the note.

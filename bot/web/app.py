@@ -183,7 +183,14 @@ class Web:
         base = f"/g/{request.match_info['token']}"
         names = names_of(table)
         over = table.row.status != "active"
-        if at == last:
+        if at == last and over:
+            rows = sorted(table.game.outcome(table.state), key=lambda r: (r["rank"], r["seat"]))
+            places = " · ".join(
+                f"{r['rank']}. {escape(names[r['seat']])} {table.hosted.score(r['score'])}"
+                for r in rows
+            )
+            status = f'<h2 class="where">Game over</h2><p class="lead">{places}</p>'
+        elif at == last:
             embed = await face(table).status(self.service, table)
             # The page's heading already names the game.
             where = (embed.title or "").removeprefix(f"{table.label} · ")
@@ -248,7 +255,8 @@ class Web:
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": FOREVER})
 
     async def _mine_image(self, request: web.Request) -> web.StreamResponse:
-        """The link's person's own view now: their board, with their draft on it in a round."""
+        """The link's person's own view now: their board with their draft on it in a round, else
+        the table as they see it."""
         claim = self._claim(request, "mine")
         table = await self.service.table(claim.id)
         seat = next((s for s in table.seats if s.user_id == claim.user), None)
@@ -261,8 +269,9 @@ class Web:
             args = (view, draft.seat, names_of(table), draft.steps, draft.vacation)
             png = await draw(show.draft_board, *args)
         else:
+            # The table's picture as this seat sees it: their money, their hand, at phone size.
             view = table.game.view(table.state, seat.seat)
-            png = await draw(show.board, view, seat.seat, names_of(table))
+            png = await draw(show.status_image, view, names_of(table))
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "no-store"}
         )

@@ -74,9 +74,11 @@
   $("live").addEventListener("click", () => show(null));
   $("round").addEventListener("change", (e) => show(Number(e.target.value)));
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLSelectElement) return;
+    // Left and right step the replay even from the list of rounds, which keeps the focus once
+    // a round is chosen; up, down, Home and End there browse the list.
     if (e.key === "ArrowLeft") step(-1);
     else if (e.key === "ArrowRight") step(1);
+    else if (e.target instanceof HTMLSelectElement) return;
     else if (e.key === "Home") show(0);
     else if (e.key === "End") show(null);
     else return;

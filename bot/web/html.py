@@ -14,7 +14,7 @@ def page(title: str, body: str, *, scripts: tuple[str, ...] = ()) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         f'<link rel="stylesheet" href="{CSS}">{tags}</head>'
-        f'<body><header><a href="#" class="brand">Board games</a></header><main>{body}</main>'
+        f'<body><header><span class="brand">Board games</span></header><main>{body}</main>'
         "</body></html>"
     )
 

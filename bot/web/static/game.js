@@ -61,13 +61,26 @@
     want = at === null ? data.steps : at;
     const ask = ++asking;
     const reply = await fetch(api + "/data.json" + (at === null ? "" : "?at=" + at));
-    if (!reply.ok || ask !== asking) return;
+    if (ask !== asking) return;
+    if (!reply.ok) {
+      // Say why the page stands still (too many requests, the server away), then let it retry.
+      $("step").textContent = reply.status === 429 ? "Too fast: wait a moment" : "Not reachable now";
+      want = data.at;
+      return;
+    }
     data = await reply.json();
     live = at === null || data.at === data.steps;
     render();
   }
 
-  const step = (delta) => show(Math.max(0, Math.min(data.steps, want + delta)));
+  // A held key asks for the step it ends on, not for each one it passes.
+  let pending = 0;
+  function step(delta) {
+    want = Math.max(0, Math.min(data.steps, want + delta));
+    $("step").textContent = "Step " + want + " of " + data.steps + "…";
+    clearTimeout(pending);
+    pending = setTimeout(() => show(want), 120);
+  }
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));

@@ -84,7 +84,7 @@ async def bracket_html(
             for row in group:
                 table = await service.table(row.game_id)
                 # The runner's own reading of a finished game, so margins match the seeding's.
-                result = await tournaments._result(row.game_id, row.heat)
+                result = await tournaments.result(row.game_id, row.heat)
                 names = {s.user_id: s.name for s in table.seats}
                 link = escape(link_of_game(row.game_id))
                 head = f'<h3><a href="{link}">Table {row.table_no}</a> · game #{row.game_id}</h3>'

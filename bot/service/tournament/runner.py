@@ -164,10 +164,10 @@ class Tournaments:
 
     async def _stage_done(self, tid: int, stage: str, heat: int | None = None) -> bool:
         games = await self.store.game_ids(tid, stage, heat)
-        results = [await self._result(g) for g in games]
+        results = [await self.result(g) for g in games]
         return bool(games) and all(r is not None for r in results)
 
-    async def _result(self, game_id: int, heat: int = 1) -> HeatGame | None:
+    async def result(self, game_id: int, heat: int = 1) -> HeatGame | None:
         """A finished (or adjudicated) game as the seeding rules see it; None while it runs."""
         rows = await self.svc.results_of(game_id)
         if not rows or rows[0]["status"] not in DONE:
@@ -191,7 +191,7 @@ class Tournaments:
         out = []
         for row in await self.store.bracket(tid):
             table = await self.svc.table(row.game_id)
-            result = await self._result(row.game_id, row.heat)
+            result = await self.result(row.game_id, row.heat)
             names = {s.user_id: s.name for s in table.seats}
             status = (
                 f"won by {names.get(result.winner().player, '?')}"
@@ -205,7 +205,7 @@ class Tournaments:
     async def stage_results(self, tid: int, stage: str) -> list[HeatGame]:
         """The finished games of a stage as the seeding rules see them (one rank per seat)."""
         games = await self.store.stage_games(tid, stage)
-        found = [await self._result(g, heat) for g, heat in games]
+        found = [await self.result(g, heat) for g, heat in games]
         return [g for g in found if g is not None]
 
     async def seeding(self, tid: int) -> Seeding:
@@ -272,7 +272,7 @@ class Tournaments:
     async def winner(self, tid: int) -> int | None:
         """The champion once the final has finished (and the tournament is closed)."""
         finals = await self.store.game_ids(tid, "final")
-        result = await self._result(finals[0]) if finals else None
+        result = await self.result(finals[0]) if finals else None
         if result is None:
             return None
         async with self.repo.transaction():

@@ -58,8 +58,8 @@ class Web:
         get = self.app.router.add_get
         get("/g/{token}", self._game_page)
         get("/g/{token}/data.json", self._game_data)
-        get("/g/{token}/step/{at}.png", self._step_image)
-        get("/g/{token}/seat/{seat}/{at}.png", self._seat_image)
+        get(r"/g/{token}/step/{at:\d+}.png", self._step_image)
+        get(r"/g/{token}/seat/{seat:\d+}/{at:\d+}.png", self._seat_image)
         get("/g/{token}/mine.png", self._mine_image)
         get("/g/{token}/log.json", self._log)
         get("/g/{token}/events", self._events)
@@ -170,6 +170,8 @@ class Web:
     async def _game_data(self, request: web.Request) -> web.StreamResponse:
         claim, table, replay = await self._game(request)
         at = request.query.get("at")
+        if at is not None and not at.isdigit():
+            raise UserError(f"“{at[:20]}” is not a step of this game.")
         data = await self._data(request, claim, table, replay, int(at) if at else None)
         return web.json_response(data, headers={"Cache-Control": "no-cache"})
 

@@ -112,12 +112,20 @@ class PageButton(
             game = hosting(self.fields["game"]).name
             # The page's offset (page × PER_PAGE) goes to the database: it must fit its integers.
             page = max(0, self.number("page", LARGEST // PER_PAGE))
+            bot = bot_of(interaction)
             embed, file, view = await leaderboard_page(
-                bot_of(interaction).service, game, self.number("scope"), page
+                bot.service, game, self.number("scope"), page
             )
+            _server_page(view, bot, interaction.guild_id)
             await answer.edit(interaction, embed=embed, attachments=[file], view=view)
 
         await guarded(interaction, turn_page)
+
+
+def _server_page(view: discord.ui.View, bot: GameBot, guild_id: int | None) -> None:
+    """The server's leaderboards on the web, as a link button on every page of one."""
+    if bot.web is not None and guild_id is not None:
+        with_page(view, bot.web.server_url(guild_id))
 
 
 class Stats(commands.Cog):
@@ -135,9 +143,7 @@ class Stats(commands.Cog):
     ) -> None:
         scoped = _scope(interaction, scope)
         embed, file, view = await leaderboard_page(self.service, game, scoped, 0)
-        web = self.bot.web
-        if web is not None and interaction.guild_id is not None:
-            with_page(view, web.server_url(interaction.guild_id))
+        _server_page(view, self.bot, interaction.guild_id)
         await answer.send(interaction, embed=embed, file=file, view=view)
 
     @app_commands.command(name="stats", description="A player's rating, recent games and variants")

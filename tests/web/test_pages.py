@@ -21,7 +21,9 @@ from bot.ui.planning import board_of
 from bot.ui.presenter import presenter
 from bot.web import app as web_app
 from engine.power_grid import autopilot
-from tests.bot.helpers import TIMEOUT, Game, png, started_game, started_with_ai
+from standin import Message
+from tests.bot.conftest import Scene
+from tests.bot.helpers import TIMEOUT, Game, answer, png, started_game, started_with_ai
 from tests.web.conftest import (
     DESKTOP,
     PHONE,
@@ -427,3 +429,38 @@ async def test_bad_links_and_a_burst_of_requests_get_plain_pages(
     assert burst == [200] * left + [429] * (limit - left), burst
     status, kind, body = await site.get(f"/g/{game_token}")
     assert (status, kind) == (429, "text/html") and b"Too many requests" in body
+
+
+# ---- 9. links from Discord ---------------------------------------------------------------------
+
+
+async def test_discord_posts_link_to_the_pages(site: Site) -> None:
+    s = site.scene
+    game = await started_game(s.server, site.bot, s.channel, s.ada, [s.ben])
+    page = site.web.game_url(game.gid)
+    # The status board carries the page as a link button.
+    board = await s.server.wait_for(lambda: _status_board(s, game.gid), 15)
+    buttons = [c for c in board.iter_components() if c.get("url")]
+    assert [(b["label"], b["url"]) for b in buttons] == [("View on the web", page)]
+    # /game web: the page to anyone, and a seated player's own link to them alone.
+    told = await answer(s.server.slash(s.ada, s.channel, "game web"))
+    assert told.ephemeral and page in told.content
+    assert site.web.mine_url(game.gid, s.ada.id) in told.content
+    stranger = await answer(s.server.slash(s.outsider, s.channel, "game web"))
+    assert page in stranger.content and "Your own view" not in stranger.content
+    # /game log adds the replay; /mygames links each game.
+    log = await answer(s.server.slash(s.ben, s.channel, "game log"))
+    assert f"Step through it on the web: {page}" in log.content
+    mine = await answer(s.server.slash(s.ada, s.server.dm_channel(s.ada), "mygames"))
+    assert f"[on the web]({page})" in mine.embeds[0]["description"]
+
+
+def _status_board(scene: Scene, gid: int) -> Message | None:
+    return next(
+        (
+            m
+            for m in scene.server.messages(scene.channel)
+            if m.embeds and m.embeds[0].get("title", "").startswith(f"Powerline game #{gid} ·")
+        ),
+        None,
+    )

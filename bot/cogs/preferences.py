@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import GameBot
-from bot.service.hours import zones_like
+from bot.service.hours import clock_text, zones_like
 from bot.service.preferences import Preferences
 from bot.ui import answer
 
@@ -14,7 +14,7 @@ from bot.ui import answer
 def summary(prefs: Preferences) -> str:
     """Every setting in words, with the times of day in the person's own zone."""
     quiet = prefs.quiet
-    hour = f"{prefs.digest_at // 60:02d}:{prefs.digest_at % 60:02d} {prefs.zone}"
+    hour = f"{clock_text(prefs.digest_at)} {prefs.zone}"
     lines = [
         "**Your settings** (in every server)",
         f"Time zone: {prefs.zone}",

@@ -54,10 +54,11 @@ class PlayingHours(BaseModel):
 
     def words(self) -> str:
         """ "08:00–23:00 Europe/Paris"."""
-        return f"{_clock(self.start)}–{_clock(self.end)} {self.zone}"
+        return f"{clock_text(self.start)}–{clock_text(self.end)} {self.zone}"
 
 
-def _clock(minute: int) -> str:
+def clock_text(minute: int) -> str:
+    """Minutes after midnight as a time of day, "08:30"."""
     return f"{minute // 60:02d}:{minute % 60:02d}"
 
 

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.service.hours import clock_text
 from bot.service.options import TableOptions
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
@@ -35,7 +36,7 @@ def clock_lines(options: TableOptions, noun: str) -> list[str]:
     """How the table's clock runs, in words: its model, the hours, timeouts, vacations."""
     if options.clock == "daily":
         zone = options.hours.zone if options.hours else "UTC"
-        at = f"{options.daily_at // 60:02d}:{options.daily_at % 60:02d}"
+        at = clock_text(options.daily_at)
         lines = [
             f"Daily deadline: each {noun} closes at {at} {zone} (at least 12 hours after it "
             "opens), or as soon as everyone is in"

@@ -117,7 +117,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             f"🌐 {table.label}, live and step by step: {web.game_url(table.row.id)}",
             "Anyone with this link sees what the channel sees, no more.",
         ]
-        if any(s.user_id == interaction.user.id for s in table.seats):
+        if table.viewer(interaction.user.id) is not None:
             mine = web.mine_url(table.row.id, interaction.user.id)
             lines += [
                 "",

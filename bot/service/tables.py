@@ -53,6 +53,13 @@ class Table:
             None,
         )
 
+    def viewer(self, user_id: int) -> SeatRow | None:
+        """The seat whose secrets this person may see: the one they play while the game runs
+        (not one they left, nor one the AI now plays for them); once it has ended, any of theirs."""
+        if self.row.status == "active":
+            return self.seat_of(user_id)
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
     def player(self, user_id: int) -> int:
         """The seat the person plays in this running game; a refusal in words otherwise."""
         if self.row.status != "active":

@@ -220,7 +220,7 @@ class Web:
         for move in data["moves"]:
             move["html"] = inline(move.pop("text"))
         if claim.kind == "mine":
-            seat = next((s for s in table.seats if s.user_id == claim.user), None)
+            seat = table.viewer(claim.user)
             if seat is not None:
                 data["mine"] = {
                     "name": seat.name,
@@ -261,9 +261,9 @@ class Web:
         the table as they see it."""
         claim = self._claim(request, "mine")
         table = await self.service.table(claim.id)
-        seat = next((s for s in table.seats if s.user_id == claim.user), None)
+        seat = table.viewer(claim.user)
         if seat is None or table.state is None:
-            raise UserError("You have no seat in that game.")
+            raise UserError("You play no seat of that game (any more).")
         show = presenter(table.row.game)
         if show.draft_board is not None and table.row.status == "active":
             draft = await self.service.draft(claim.id, claim.user)

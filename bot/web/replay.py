@@ -31,6 +31,8 @@ class Replay:
     states: list[Any]
     rounds: dict[int, int] = field(default_factory=dict)
     """The first step at which each round is under way."""
+    said: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] = ((-1, ()), [])
+    """The moves in words, and for which steps and names they were worded."""
 
     def extend(self, steps: Sequence[Step]) -> None:
         """Apply the actions logged since this replay was made."""
@@ -43,12 +45,20 @@ class Replay:
 
     def moves(self, upto: int, names: list[str]) -> list[dict[str, Any]]:
         """What happened up to step `upto`, as the channel says it: each move of a turn-based
-        game; each resolved round's summary of one played in rounds."""
+        game; each resolved round's summary of one played in rounds. Worded once per move of
+        the game, not once per page asking."""
+        key = (len(self.steps), tuple(names))
+        if self.said[0] != key:
+            self.said = (key, self._said(names))
+        return [dict(m) for m in self.said[1] if m["at"] <= upto]
+
+    def _said(self, names: list[str]) -> list[dict[str, Any]]:
+        """Every move (or round) in words, each with the step it ends on."""
         table, game = self.table, self.table.game
         out: list[dict[str, Any]] = []
         if not shape(table).together:
             turns = table.hosted.moves()
-            for i, (seat, action, _) in enumerate(self.steps[:upto]):
+            for i, (seat, action, _) in enumerate(self.steps):
                 if seat == CHANCE:
                     continue
                 text = turns.describe(self.states[i], seat, action, self.states[i + 1])
@@ -57,7 +67,7 @@ class Replay:
         lines = table.hosted.round_lines
         if lines is None:
             return out
-        for i, (seat, _, _) in enumerate(self.steps[:upto]):
+        for i, (seat, _, _) in enumerate(self.steps):
             # Each roll after the first starts a round, as the channel's round post says: the
             # round before it is built in the state just before the roll.
             round_ = game.progress(self.states[i + 1]).round
@@ -66,11 +76,11 @@ class Replay:
             built = game.view(self.states[i], None)
             text = f"**Round {round_ - 1}:** " + " · ".join(lines(built, names))
             out.append({"at": i + 1, "text": text})
-        if upto == len(self.steps) and game.is_over(self.states[upto]):
+        if game.is_over(self.states[-1]):
             # The last round ends the game: no roll follows it.
-            built = game.view(self.states[upto], None)
-            text = f"**Round {game.progress(self.states[upto]).round}:** "
-            out.append({"at": upto, "text": text + " · ".join(lines(built, names))})
+            built = game.view(self.states[-1], None)
+            text = f"**Round {game.progress(self.states[-1]).round}:** "
+            out.append({"at": len(self.steps), "text": text + " · ".join(lines(built, names))})
         return out
 
 

@@ -149,3 +149,16 @@ async def test_only_those_who_kept_their_seats_may_start_the_rematch(world):
     # Carl's seat was played by the AI at the end, but it was still his.
     fresh = await svc.rematch(gid, CARL, "Carl")
     assert fresh.row.host_id == CARL and [s.user_id for s in fresh.seats] == [CARL]
+
+
+async def test_a_seats_secrets_are_its_players_while_it_runs_and_anyones_of_it_after(world):
+    svc, _, _ = world
+    gid = await _running(svc)
+    await svc.hand_to_ai(gid, BOB, BOB, False, leaving=True)
+    table = await svc.table(gid)
+    assert table.viewer(ALICE) is not None and table.viewer(ALICE).user_id == ALICE
+    assert table.viewer(BOB) is None, "who left sees nothing of the seat the AI now plays"
+    assert table.viewer(STRANGER) is None
+    await _play_out(svc, gid)
+    ended = await svc.table(gid)
+    assert ended.viewer(BOB) is not None and ended.viewer(BOB).user_id == BOB

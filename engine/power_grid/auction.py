@@ -13,11 +13,10 @@ def next_bidder(state: State, after: int, bidders: list[int]) -> int:
     """The next seat still in the auction after `after`, clockwise or in player order."""
     n = len(state.players)
     if state.config.bid_order == "seat":
-        cycle = [(after + i) % n for i in range(1, n + 1)]
-    else:
-        at = state.order.index(after)
-        cycle = [state.order[(at + i) % n] for i in range(1, n + 1)]
-    return next(s for s in cycle if s in bidders)
+        return next(s for i in range(1, n + 1) if (s := (after + i) % n) in bidders)
+    order = state.order
+    at = order.index(after)
+    return next(s for i in range(1, n + 1) if (s := order[(at + i) % n]) in bidders)
 
 
 def open_auction(state: State, seat: int, action: Open) -> None:
@@ -120,9 +119,8 @@ def discard_plant(state: State, seat: int, action: DiscardPlant) -> None:
         raise IllegalAction(f"Return only what no longer fits: {tokens}.")
     p.plants = kept
     p.fuel = fuel
-    for r in RESOURCES:
-        state.supply[r] += back[r]
-    state.removed_in_play.append(action.plant)
+    state.supply = {r: k + back[r] for r, k in state.supply.items()}
+    state.removed_in_play = [*state.removed_in_play, action.plant]
     state.discard = None
     state.new_plant = None
     end_if_done(state)

@@ -4,7 +4,7 @@ from engine.core import IllegalAction
 from engine.power_grid.actions import Build as BuildAction
 from engine.power_grid.actions import Buy
 from engine.power_grid.market import buy_cost, max_cities, remove_lowest, settle
-from engine.power_grid.network import INF, connection_cost, distances, nearest
+from engine.power_grid.network import INF, nearest, reach, rows
 from engine.power_grid.rules import RESOURCES, city_regions, game_map, player_count, tables
 from engine.power_grid.scoring import burns, excess, room
 from engine.power_grid.state import State
@@ -13,19 +13,23 @@ from engine.power_grid.state import State
 def price_buy(state: State, seat: int, resources: dict[str, int]) -> tuple[int, dict[str, int]]:
     """What buying these tokens costs and the seat's fuel after; refuses an illegal buy."""
     p = state.players[seat]
-    want = {r: resources.get(r, 0) for r in RESOURCES}
-    if not any(want.values()):
+    fuel = {r: p.fuel[r] for r in RESOURCES}
+    total = tokens = 0
+    for r in RESOURCES:
+        k = resources.get(r, 0)
+        if k:
+            cost = buy_cost(state, r, k)
+            if cost is None:
+                raise IllegalAction(f"The market holds only {state.resources[r]} {r}.")
+            total += cost
+            tokens += k
+            fuel[r] += k
+    if not tokens:
         raise IllegalAction("Buy at least one resource token.")
-    total = 0
-    for r, k in want.items():
-        cost = buy_cost(state, r, k) if k else 0
-        if cost is None:
-            raise IllegalAction(f"The market holds only {state.resources[r]} {r}.")
-        total += cost
     if total > p.money:
         raise IllegalAction(f"Those resources cost {total} Elektro and you have {p.money}.")
-    fuel = {r: p.fuel[r] + want[r] for r in RESOURCES}
     if excess(p.plants, fuel):
+        want = {r: resources.get(r, 0) for r in RESOURCES}
         raise IllegalAction(_no_room(p.plants, p.fuel, want))
     return total, fuel
 
@@ -57,19 +61,15 @@ def can_buy(state: State, seat: int, resources: dict[str, int]) -> bool:
 def buy(state: State, seat: int, action: Buy) -> None:
     total, fuel = price_buy(state, seat, action.resources)
     p = state.own(seat)
+    tracks = state.resources = state.resources.copy()
     for r, k in action.resources.items():
-        state.resources[r] -= k
+        tracks[r] -= k
     p.money -= total
     p.fuel = fuel
 
 
 def house_limit(state: State) -> int:
     return tables().max_houses_per_city_by_step[state.step]
-
-
-def city_dist(state: State) -> dict[str, dict[str, int]]:
-    c = state.config
-    return distances(c.map, frozenset(state.regions), c.routes_through_unused_regions)
 
 
 def nearest_cities(state: State, network: list[str]) -> list[tuple[int, str]]:
@@ -105,14 +105,16 @@ def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
     left = tables().houses_per_player - len(p.cities)
     if len(cities) > left:
         raise IllegalAction(f"You have only {_houses(left)} left.")
-    known = city_regions(state.config.map)
-    dist = city_dist(state)
-    network = list(p.cities)
+    c = state.config
+    known = city_regions(c.map)
+    regions = frozenset(state.regions)
+    place = rows(c.map, regions, c.routes_through_unused_regions)[1]
+    network = tuple(p.cities)
     limit = house_limit(state)
     links = houses = 0
     for city in cities:
         if city not in known:
-            name = game_map(state.config.map).name
+            name = game_map(c.map).name
             raise IllegalAction(f"There is no city “{city}” on the {name} map.")
         if known[city] not in state.regions:
             raise IllegalAction(f"{city} is not in a region in play.")
@@ -123,12 +125,12 @@ def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
             raise IllegalAction(
                 f"{city} is full: Step {state.step} allows {_houses(limit)} a city."
             )
-        link = connection_cost(dist, network, city)
+        link = reach(c.map, regions, c.routes_through_unused_regions, network)[place[city]]
         if link >= INF:
             raise IllegalAction(f"{city} cannot be reached from your network.")
         links += link
         houses += tables().house_slot_costs[taken]
-        network.append(city)
+        network = (*network, city)
     return links, houses
 
 
@@ -139,8 +141,9 @@ def _houses(n: int) -> str:
 def build(state: State, seat: int, action: BuildAction) -> None:
     p = state.own(seat)
     p.money -= price_build(state, seat, action.cities)
+    houses = state.houses = state.houses.copy()
     for city in action.cities:
-        state.houses[city] = [*state.houses.get(city, ()), seat]
+        houses[city] = [*houses.get(city, ()), seat]
         p.cities = [*p.cities, city]
         settle(state)
 

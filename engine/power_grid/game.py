@@ -1,14 +1,13 @@
 """Power Grid as a game object: the engine contract over the phase modules."""
 
-from collections.abc import Callable, Iterator
-from itertools import combinations
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from pydantic import BaseModel
 
 from engine.core import CHANCE, Dynamics, Event, IllegalAction, Logged, Outcome, Progress, Standing
-from engine.power_grid import auction, build, bureaucracy, events, secrecy, setup, views
+from engine.power_grid import auction, build, bureaucracy, events, legal, secrecy, setup, views
 from engine.power_grid.actions import (
     Action,
     Bid,
@@ -26,14 +25,12 @@ from engine.power_grid.actions import (
     parse_action,
 )
 from engine.power_grid.config import Config
-from engine.power_grid.market import buy_cost, buyable
 from engine.power_grid.outcome import standings
-from engine.power_grid.rules import RESOURCES, deck_plants, game_map, player_count
-from engine.power_grid.scoring import capacities, fuel_need
+from engine.power_grid.rules import deck_plants, player_count
 from engine.power_grid.state import State
 from engine.power_grid.state import dump_state as _dump
 from engine.power_grid.state import load_state as _load
-from engine.power_grid.turns import chooser, to_act
+from engine.power_grid.turns import chooser, owes, to_act
 
 _NAMES = {
     "setup": "the setup",
@@ -120,17 +117,19 @@ class PowerGrid:
         if type(seat) is not int or (seat != CHANCE and not 0 <= seat < len(state.players)):
             raise IllegalAction(f"Seat {seat!r} is not at this table.")
         act = parse_action(action)
-        owed = to_act(state)
-        if seat not in owed:
-            if CHANCE in owed:
-                raise IllegalAction("Wait: the cards must be shuffled or dealt first.")
-            if seat == CHANCE:
-                raise IllegalAction("No shuffle or draw is owed now.")
-            raise IllegalAction(f"It is not seat {seat}'s turn.")
+        # owes() answers for a seat without making to_act's set; chance and refusals need it.
+        if seat == CHANCE or not owes(state, seat):
+            owed = to_act(state)
+            if seat not in owed:
+                if CHANCE in owed:
+                    raise IllegalAction("Wait: the cards must be shuffled or dealt first.")
+                if seat == CHANCE:
+                    raise IllegalAction("No shuffle or draw is owed now.")
+                raise IllegalAction(f"It is not seat {seat}'s turn.")
         if act.type not in expected(state, seat):
             raise IllegalAction(waiting_for(state))
         new = state.fork()
-        _dispatch(new, seat, act)
+        _RULES[type(act)](new, seat, act)
         return new
 
     def happened(
@@ -148,9 +147,9 @@ class PowerGrid:
     def legal_actions(self, state: State, seat: int) -> list[BaseModel]:
         """Every legal action; for buy and build, done plus each legal one-token or one-city
         step; none for chance (use sample_chance)."""
-        if seat == CHANCE or seat not in to_act(state):
+        if type(seat) is not int or not 0 <= seat < len(state.players) or not owes(state, seat):
             return []
-        return [a for a in _candidates(state, seat) if _legal(state, seat, a)]
+        return legal.legal_actions(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -241,70 +240,6 @@ _RULES: dict[type[BaseModel], Callable[[State, int, Any], None]] = {
     Done: lambda state, seat, act: build.done(state),
     Power: bureaucracy.power,
 }
-
-
-def _dispatch(state: State, seat: int, act: BaseModel) -> None:
-    _RULES[type(act)](state, seat, act)
-
-
-def _legal(state: State, seat: int, action: BaseModel) -> bool:
-    """Whether the rules take a candidate: apply's checks of seat and kind hold for them all."""
-    try:
-        _dispatch(state.fork(), seat, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _candidates(state: State, seat: int) -> Iterator[BaseModel]:
-    """Actions worth trying for `seat`; `legal_actions` keeps those the rules accept."""
-    p = state.players[seat]
-    kind = expected(state, seat)
-    if kind == ("pick_region",):
-        for r in game_map(state.config.map).regions:
-            yield PickRegion(region=r)
-    elif kind == ("discard_plant",):
-        # Skipped as the rules refuse them: the plant just bought, returning more than is held.
-        for n in p.plants:
-            if n == state.new_plant:
-                continue
-            caps, room = capacities([k for k in p.plants if k != n])
-            over = {r: max(0, p.fuel[r] - caps[r]) for r in RESOURCES}
-            mixed = max(0, over["coal"] + over["oil"] - room)
-            for coal in range(max(0, mixed - p.fuel["oil"]), min(mixed, p.fuel["coal"]) + 1):
-                back = {"coal": coal, "oil": mixed - coal, "garbage": over["garbage"]}
-                back["uranium"] = over["uranium"]
-                yield DiscardPlant.model_validate(
-                    {"plant": n, "return": {r: k for r, k in back.items() if k}}
-                )
-    elif kind == ("open", "pass"):
-        for n in buyable(state):
-            for amount in range(n, p.money + 1):
-                yield Open(plant=n, bid=amount)
-        yield Pass()
-    elif kind == ("bid", "drop"):
-        assert state.auction is not None
-        for amount in range(state.auction.bid + 1, p.money + 1):
-            yield Bid(amount=amount)
-        yield Drop()
-    elif kind == ("buy", "done"):
-        yield Done()
-        for r in RESOURCES:
-            if buy_cost(state, r, 1) is not None:
-                yield Buy(resources={r: 1})
-    elif kind == ("build", "done"):
-        yield Done()
-        for c in game_map(state.config.map).cities:
-            if c.region in state.regions and c.name not in p.cities:
-                yield Build(cities=[c.name])
-    elif kind == ("power",):
-        for k in range(len(p.plants) + 1):
-            for run in combinations(p.plants, k):
-                _, hybrid = fuel_need(list(run))
-                if not hybrid:
-                    yield Power(plants=list(run))
-                for coal in range(hybrid + 1) if hybrid else ():
-                    yield Power(plants=list(run), hybrid={"coal": coal, "oil": hybrid - coal})
 
 
 GAME = PowerGrid()

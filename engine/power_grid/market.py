@@ -24,7 +24,7 @@ def buyable(state: State) -> list[int]:
 
 
 def max_cities(state: State) -> int:
-    return max(len(p.cities) for p in state.players)
+    return max([len(p.cities) for p in state.players])
 
 
 def remove_lowest(state: State) -> None:
@@ -32,7 +32,7 @@ def remove_lowest(state: State) -> None:
     lowest = next((p for p in state.market if p != STEP3), None)
     if lowest is not None:
         state.market.remove(lowest)
-        state.removed_in_play.append(lowest)
+        state.removed_in_play = [*state.removed_in_play, lowest]
 
 
 def _step3_drawn(state: State) -> None:
@@ -52,21 +52,22 @@ def _step3_drawn(state: State) -> None:
 
 def settle(state: State) -> None:
     """Remove plants at or below the largest city count and fill the market from the deck."""
+    top = max_cities(state)
     while True:
-        top = max_cities(state)
         lowest = next((p for p in state.market if p != STEP3), None)
         if lowest is not None and lowest <= top:
             state.market.remove(lowest)
-            state.removed_in_play.append(lowest)
+            state.removed_in_play = [*state.removed_in_play, lowest]
             continue
         # Draws wait for the shuffle owed after the Step 3 card; removals above do not.
         if len(state.market) >= target_size(state) or not state.deck or state.shuffle_owed:
             return
-        card = state.deck.pop(0)
+        card, *rest = state.deck
+        state.deck = rest
         if card == STEP3:
             _step3_drawn(state)
         elif card <= top:
-            state.removed_in_play.append(card)
+            state.removed_in_play = [*state.removed_in_play, card]
         else:
             insort(state.market, card)
 
@@ -90,8 +91,10 @@ def buy_cost(state: State, resource: str, k: int) -> int | None:
 def refill(state: State) -> None:
     """Bureaucracy: move tokens from the supply to the tracks by the refill table."""
     table = player_count(state.config.players).resupply[f"step{state.step}"]  # type: ignore[index]
+    tracks = state.resources = state.resources.copy()
+    supply = state.supply = state.supply.copy()
     for r in RESOURCES:
-        room = len(prices(r)) - state.resources[r]
-        k = min(table[r], state.supply[r], room)  # type: ignore[index]
-        state.resources[r] += k
-        state.supply[r] -= k
+        room = len(prices(r)) - tracks[r]
+        k = min(table[r], supply[r], room)  # type: ignore[index]
+        tracks[r] += k
+        supply[r] -= k

@@ -36,19 +36,28 @@ def distances(
     return {a: {b: d[index[a]][index[b]] for b in in_play} for a in in_play}
 
 
+@cache
+def rows(
+    map_name: str, regions: frozenset[str], through_unused: bool
+) -> tuple[tuple[str, ...], dict[str, int], dict[str, tuple[int, ...]]]:
+    """The cities in play (in map order), each one's place among them, and each one's
+    `distances` to them all in that order."""
+    dist = distances(map_name, regions, through_unused)
+    names = tuple(dist)
+    return names, {c: i for i, c in enumerate(names)}, {a: tuple(dist[a].values()) for a in names}
+
+
 @lru_cache(maxsize=4096)
 def reach(
     map_name: str, regions: frozenset[str], through_unused: bool, network: tuple[str, ...]
-) -> dict[str, int]:
-    """`connection_cost` from the network to every city in play (in map order); shared: read
-    only. A network grows a city at a time, so each is its cached prefix plus one row."""
-    dist = distances(map_name, regions, through_unused)
+) -> tuple[int, ...]:
+    """`connection_cost` from the network to every city in play, in the order of `rows`; shared:
+    read only. A network grows a city at a time, so each is its cached prefix plus one row."""
+    names, _, row = rows(map_name, regions, through_unused)
     if len(network) <= 1:
-        return dict.fromkeys(dist, 0) if not network else dist[network[0]]
-    row = dist[network[-1]]
+        return row[network[0]] if network else (0,) * len(names)
     prefix = reach(map_name, regions, through_unused, network[:-1])
-    # Every row and reach lists the cities in play in the same (map) order.
-    return dict(zip(prefix, map(min, prefix.values(), row.values()), strict=True))
+    return tuple(map(min, prefix, row[network[-1]]))
 
 
 @lru_cache(maxsize=4096)
@@ -57,9 +66,11 @@ def nearest(
 ) -> list[tuple[int, str]]:
     """The cities in play outside the network as (`connection_cost` from it, name), cheapest
     first; shared: read only."""
+    names = rows(map_name, regions, through_unused)[0]
     costs = reach(map_name, regions, through_unused, network)
     inside = set(network)
-    return sorted((cost, city) for city, cost in costs.items() if city not in inside)
+    pairs = zip(costs, names, strict=True)
+    return sorted((cost, city) for cost, city in pairs if city not in inside)
 
 
 def connection_cost(dist: dict[str, dict[str, int]], network: list[str], city: str) -> int:

@@ -32,9 +32,17 @@ def excess(owned: list[int], fuel: dict[str, int]) -> int:
     """The fewest tokens that must go for the pool to fit on these plants (0 if it fits)."""
     caps, hybrid = _capacities(tuple(owned))
     get = fuel.get
-    over = get("garbage", 0) - caps["garbage"], get("uranium", 0) - caps["uranium"]
-    mixed = max(0, get("coal", 0) - caps["coal"]) + max(0, get("oil", 0) - caps["oil"]) - hybrid
-    return max(0, over[0]) + max(0, over[1]) + max(0, mixed)
+    # Conditionals, not max(): this runs for every buy and every check of one.
+    coal = get("coal", 0) - caps["coal"]
+    oil = get("oil", 0) - caps["oil"]
+    mixed = (coal if coal > 0 else 0) + (oil if oil > 0 else 0) - hybrid
+    garbage = get("garbage", 0) - caps["garbage"]
+    uranium = get("uranium", 0) - caps["uranium"]
+    return (
+        (garbage if garbage > 0 else 0)
+        + (uranium if uranium > 0 else 0)
+        + (mixed if mixed > 0 else 0)
+    )
 
 
 def burns(owned: list[int], resource: str) -> bool:

@@ -96,7 +96,7 @@ def pick_region(state: State, action: PickRegion) -> None:
         raise IllegalAction(
             f"With {action.region} the regions in play could no longer be contiguous."
         )
-    state.regions.append(action.region)
+    state.regions = [*state.regions, action.region]
     if len(state.regions) == player_count(state.config.players).regions_in_play:
         start_round(state)
 

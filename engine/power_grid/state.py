@@ -1,9 +1,10 @@
 """Power Grid game state: plain dataclasses, copied on write, serialised through pydantic.
 
 The rules fork the state (`State.fork`) before each action and change a seat only through
-`State.own` (its fresh copy). They never change in place a player's plants, fuel or cities, a
-city's house list, the player orders or the plants removed at setup: they assign new ones, so a
-fork shares those with the state it came from."""
+`State.own` (its fresh copy). They never change in place a player's plants, fuel or cities, the
+regions, the houses (the map of cities or a city's list), the player orders, the deck, the
+resource tracks and supply, or the plants removed: they assign new ones, so a fork shares those
+with the state it came from."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -141,16 +142,16 @@ class State:
             self.phase,
             self.round,
             self.step,
-            self.regions.copy(),
+            self.regions,
             self.first_order,
             self.order,
             self.market.copy(),
-            self.deck.copy(),
+            self.deck,
             self.removed_setup,
-            self.removed_in_play.copy(),
-            self.resources.copy(),
-            self.supply.copy(),
-            self.houses.copy(),
+            self.removed_in_play,
+            self.resources,
+            self.supply,
+            self.houses,
             self.players.copy(),
             self.turn,
             None if a is None else Auction(a.plant, a.bid, a.leader, a.bidders.copy(), a.turn),

@@ -6,10 +6,12 @@ from engine.power_grid.state import State
 
 def chooser(state: State) -> int | None:
     """The first seat in player order that has neither bought nor passed this round."""
-    return next(
-        (s for s in state.order if not state.players[s].bought and not state.players[s].passed),
-        None,
-    )
+    players = state.players
+    for s in state.order:
+        p = players[s]
+        if not p.bought and not p.passed:
+            return s
+    return None
 
 
 def current_seat(state: State) -> int | None:
@@ -25,6 +27,15 @@ def current_seat(state: State) -> int | None:
     return None
 
 
+def owes(state: State, seat: int) -> bool:
+    """Whether `seat` (a seat at the table, not chance) is in `to_act`, without making the set."""
+    if state.phase in ("over", "setup") or state.shuffle_owed:
+        return False
+    if state.phase == "bureaucracy":
+        return state.players[seat].powered is None
+    return current_seat(state) == seat
+
+
 def to_act(state: State) -> set[int]:
     if state.phase == "over":
         return set()
@@ -38,7 +49,5 @@ def to_act(state: State) -> set[int]:
 
 def player_order(state: State) -> list[int]:
     """Most cities first, ties broken by the highest plant (then seat, for a total order)."""
-    return sorted(
-        range(len(state.players)),
-        key=lambda s: (-len(state.players[s].cities), -max(state.players[s].plants, default=0), s),
-    )
+    keys = [(-len(p.cities), -max(p.plants, default=0), s) for s, p in enumerate(state.players)]
+    return [s for *_, s in sorted(keys)]

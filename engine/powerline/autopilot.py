@@ -4,12 +4,15 @@ It plays for seats whose owner timed out and for AI seats, and sees only a seat'
 """
 
 import math
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from random import Random
 from typing import Any
 
 from engine.powerline.actions import Plan
-from engine.powerline.board import Layout, rules, tiles
+from engine.powerline.board import COLORS, Layout, ScoringRow, rules, tiles
 from engine.powerline.game import GAME
 from engine.powerline.planning import (
     ISLAND,
@@ -22,6 +25,9 @@ from engine.powerline.planning import (
 from engine.powerline.state import State
 
 ADVENTURE_CAP = rules().adventure_loss_cap
+
+Move = tuple[int, int, int, bool]
+"""(colour, line or ISLAND, segment, joker), as `planning.candidates` yields them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +67,12 @@ class _Ctx:
     line_odds: list[list[float]] = field(default_factory=list)
     station_before: list[float] = field(default_factory=list)
     open_before: int = 0
-    memo: dict[tuple[tuple[int, int], ...], float] = field(default_factory=dict)
+    crowd: list[float] = field(default_factory=list)
+    """`crowding` by the number of open lines."""
+    scoring: list[tuple[ScoringRow, str, frozenset[int], int]] = field(default_factory=list)
+    """Scored right after this round: row, measure, lines or stations it counts, count now."""
+    gains: dict[int, float] = field(default_factory=dict)
+    """`_board_gain` by this plan's tokens per line, 3 bits a line (as in a draft's key)."""
 
     def prepare(self) -> None:
         """Tabulate line and station values once per decision; the search only looks them up."""
@@ -84,6 +95,32 @@ class _Ctx:
         built = list(self.seat.built)
         self.station_before = [self.station_value(s, built) for s in range(len(lay.station_vp))]
         self.open_before = self.open_lines(built)
+        self.crowd = [self.crowding(k) for k in range(len(lay.length) + 1)]
+        if self.scoring_now is not None:
+            self.scoring = list(self.scored(self.scoring_now))
+
+    def scored(self, scoring: int) -> Iterator[tuple[ScoringRow, str, frozenset[int], int]]:
+        """The rows of this scoring that count complete cities or covered stations."""
+        lay, built = self.lay, self.seat.built
+        complete = {i for i, n in enumerate(lay.length) if built[i] == n}
+        for letter in self.letters:
+            tile = tiles()[letter]
+            m = tile.measure
+            if m.kind == "supplied_cities":
+                counted = frozenset(
+                    i for i in range(len(lay.length)) if m.building in (None, lay.building[i])
+                )
+                before = len(counted & complete)
+            elif m.kind == "covered_stations":
+                counted = frozenset(
+                    s
+                    for s, kind in enumerate(lay.station_type)
+                    if m.types is None or kind in m.types
+                )
+                before = sum(1 for s in counted if set(lay.station_lines[s]) <= complete)
+            else:
+                continue
+            yield tile.rows[scoring - 1], m.kind, counted, before
 
     def odds(self, remaining: int) -> float:
         """Chance that a started line with `remaining` segments still gets completed."""
@@ -108,76 +145,71 @@ class _Ctx:
         return self.weights.crowding * excess * excess if excess > 0 else 0.0
 
 
-def _board_gain(ctx: _Ctx, draft: Draft) -> float:
-    """Change in banked VP plus potential from the tokens a draft places (memoised per shape)."""
-    key = tuple(sorted(draft.progress.items()))
-    cached = ctx.memo.get(key)
-    if cached is not None:
-        return cached
-    before = list(ctx.seat.built)
-    after = before.copy()
+def _board_gain(ctx: _Ctx, after: Sequence[int]) -> float:
+    """Change in banked VP plus potential once each line has `after` tokens."""
+    lay, line_value = ctx.lay, ctx.line_value
     value = 0.0
     stations: set[int] = set()
-    for line, k in key:
-        after[line] += k
-        value += ctx.line_value[line][after[line]] - ctx.line_value[line][before[line]]
-        stations.update(ctx.lay.ends[line])
+    n_open = ctx.open_before
+    completed = []
+    for line, (b, a) in enumerate(zip(ctx.seat.built, after, strict=True)):
+        if a != b:
+            value += line_value[line][a] - line_value[line][b]
+            stations.update(lay.ends[line])
+            if a == lay.length[line]:
+                completed.append(line)
+                n_open -= b > 0
+            else:
+                n_open += b == 0
+    # Keep these sums in this order (lines, then stations as the set yields them): another order
+    # changes values in the last bit, and so which of two near-equal plans gets played.
+    line_odds, station_lines, station_vp = ctx.line_odds, lay.station_lines, lay.station_vp
     for s in stations:
-        value += ctx.station_value(s, after) - ctx.station_before[s]
-    value -= ctx.crowding(ctx.open_lines(after)) - ctx.crowding(ctx.open_before)
-    if ctx.scoring_now is not None:
-        value += _scoring_gain(ctx, before, after)
-    ctx.memo[key] = value
+        odds = 1.0
+        for i in station_lines[s]:
+            odds *= line_odds[i][after[i]]
+        value += station_vp[s] * odds - ctx.station_before[s]
+    value -= ctx.crowd[n_open] - ctx.crowd[ctx.open_before]
+    if completed and ctx.scoring_now is not None:
+        value += _scoring_gain(ctx, completed, after)
     return value
 
 
-def _evaluate(ctx: _Ctx, draft: Draft, island_cost: int) -> float:
-    """Estimated worth of ending the plan here."""
-    n = draft.count
-    value = _board_gain(ctx, draft) - island_cost
-    value -= draft.jokers_used * ctx.joker_hold
-    if n == 1:
-        value += ctx.joker_hold
-    return value
-
-
-def _scoring_gain(ctx: _Ctx, before: list[int], after: list[int]) -> float:
+def _scoring_gain(ctx: _Ctx, completed: list[int], after: Sequence[int]) -> float:
     """Extra VP the scoring right after this round pays for the cities and stations completed."""
     lay = ctx.lay
     gain = 0.0
-    for letter in ctx.letters:
-        tile = tiles()[letter]
-        m = tile.measure
-        if m.kind == "supplied_cities":
-            counts = [
-                sum(
-                    1
-                    for i, n in enumerate(lay.length)
-                    if b[i] == n and m.building in (None, lay.building[i])
-                )
-                for b in (before, after)
-            ]
-        elif m.kind == "covered_stations":
-            counts = [
-                sum(
-                    1
-                    for s, ls in enumerate(lay.station_lines)
-                    if all(b[i] == lay.length[i] for i in ls)
-                    and (m.types is None or lay.station_type[s] in m.types)
-                )
-                for b in (before, after)
-            ]
+    for row, kind, counted, before in ctx.scoring:
+        if kind == "supplied_cities":
+            count = before + sum(1 for i in completed if i in counted)
         else:
-            continue
-        row = tile.rows[(ctx.scoring_now or 1) - 1]
-        gain += row.pays(counts[1]) - row.pays(counts[0])
+            newly = {s for i in completed for s in lay.ends[i] if s in counted}
+            count = before + sum(
+                1 for s in newly if all(after[i] == lay.length[i] for i in lay.station_lines[s])
+            )
+        gain += row.pays(count) - row.pays(before)
     return gain
 
 
-def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> Plan:
-    """A good legal plan for `seat` in the current round, from that seat's view."""
+def choose(
+    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+) -> Plan:
+    """A good legal plan for `seat` in the current round, from that seat's view.
+
+    With a `budget` (seconds) the search stops once it is spent and plays the best plan so far.
+    """
+    start = time.perf_counter()
+    ctx = _context(view, seat, weights or Weights())
+    best = _search(ctx, None if budget is None else start + budget)
+    placements = tuple(to_placement(ctx.seat, *p) for p in best.path)
+    island = sum(1 for p in best.path if p[1] == ISLAND)
+    vacation = bool(ctx.seat.vacation) and _use_vacation(ctx, island)
+    return Plan(placements=placements, vacation=vacation)
+
+
+def _context(view: dict[str, Any], seat: int, w: Weights) -> _Ctx:
+    """What the search needs to know about this decision, tabulated."""
     ctx_seat = Seat.from_view(view, seat)
-    w = weights or Weights()
     rounds = view["rounds"]
     scoring_now = (
         view["scoring_after"].index(view["round"]) + 1
@@ -206,10 +238,7 @@ def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> P
         else None,
     )
     ctx.prepare()
-    best = _search(ctx)
-    placements = tuple(to_placement(ctx_seat, *p) for p in best[1])
-    vacation = bool(ctx_seat.vacation) and _use_vacation(ctx, best[2])
-    return Plan(placements=placements, vacation=vacation)
+    return ctx
 
 
 def _use_vacation(ctx: _Ctx, island: int) -> bool:
@@ -217,38 +246,346 @@ def _use_vacation(ctx: _Ctx, island: int) -> bool:
     return island >= 3 or (island > 0 and ctx.rounds_left <= 1)
 
 
-def _search(ctx: _Ctx) -> tuple[float, list[tuple[int, int, int, bool]], int]:
-    seat = ctx.seat
-    best: list[Any] = [-math.inf, [], 0]
-    path: list[tuple[int, int, int, bool]] = []
-    stacks = ctx.island_stacks
+@dataclass(slots=True)
+class _Found:
+    """The best plan met so far: its value and its moves."""
 
-    def visit(draft: Draft, island_cost: int) -> None:
+    value: float = -math.inf
+    path: list[Move] = field(default_factory=list)
+
+
+class _OutOfTime(Exception):
+    """Unwinds the search once its time budget is spent."""
+
+
+Option = tuple[int, int, tuple[int, ...], int, int, int, tuple[tuple[Move, Move], ...]]
+"""A next segment: (pip, direction once built, faces whose `match` bit flips, step of the key,
+flip of `jokers_fit`, rank after the island's 0, its moves by colour and joker)."""
+
+
+class _Tables:
+    """What the search looks up about a board's lines, built once per board."""
+
+    def __init__(self, lay: Layout) -> None:
+        n_lines = len(lay.line_ids)
+        # A draft's key: its tokens per line (3 bits each), then a bit per line it started at
+        # the far end, its workers (3 bits), black first, jokers (3), island dice faces (3 each).
+        self.tokens_mask = (1 << 3 * n_lines) - 1
+        self.worker_unit = 1 << 4 * n_lines
+        self.black_first = self.worker_unit << 3
+        self.joker_unit = self.worker_unit << 4
+        self.face_unit = [self.worker_unit << 7 + 3 * f for f in range(6)]
+        self.jokable = [[0 < d < n and n - d <= 2 for d in range(n + 1)] for n in lay.length]
+        """Whether a joker is worth spending on a line with d tokens (`_worth_joker`)."""
+        self.options = [
+            [[self._options(i, pips, way, d) for d in range(len(pips) + 1)] for way in (0, 1, -1)]
+            for i, pips in enumerate(lay.pips)
+        ]
+        """By line, direction (0, 1, -1) and tokens: its `Option`s, as `next_segments`."""
+        self.line_of = {1 << i: i for i in range(n_lines)}
+        # Built once, so that the search allocates nothing per draft that the GC would track.
+        self.island_moves = [(c, ISLAND, 0, False) for c in range(len(COLORS))]
+        self.alone = [(c,) for c in range(len(COLORS))]
+
+    def _options(self, line: int, pips: tuple[int, ...], way: int, d: int) -> tuple[Option, ...]:
+        """The `Option`s of a line with direction `way` and d tokens."""
+        jokable, n_lines = self.jokable[line], len(self.jokable)
+        unit = 1 << 3 * line
+        options = []
+        for j, (seg, pip) in enumerate(_open_segments(pips, way, d)):
+            after = way or (-1 if seg else 1)
+            flips = _faces(pips, way, d) ^ _faces(pips, after, d + 1)
+            step = unit + (1 << 3 * n_lines + line if after != way and seg else 0)
+            options.append(
+                (
+                    pip,
+                    after,
+                    tuple(flips),
+                    step,
+                    (jokable[d] != jokable[d + 1]) << line,
+                    1 + 2 * line + j,
+                    tuple(
+                        ((c, line, seg, False), (c, line, seg, True)) for c in range(len(COLORS))
+                    ),
+                )
+            )
+        return tuple(options)
+
+
+def _open_segments(pips: tuple[int, ...], way: int, d: int) -> tuple[tuple[int, int], ...]:
+    """(segment, pip) open next on a line with direction `way` and d tokens (`next_segments`)."""
+    n = len(pips)
+    if d >= n:
+        return ()
+    if way == 0:
+        return ((0, pips[0]), (n - 1, pips[n - 1]))
+    seg = d if way > 0 else n - 1 - d
+    return ((seg, pips[seg]),)
+
+
+def _faces(pips: tuple[int, ...], way: int, d: int) -> set[int]:
+    """The pips that the next worker on such a line may need."""
+    return {pip for _, pip in _open_segments(pips, way, d)}
+
+
+@cache
+def _tables(lay: Layout) -> _Tables:
+    """The board's tables (there are six boards)."""
+    return _Tables(lay)
+
+
+@lru_cache(maxsize=1024)
+def _columns(
+    chart: tuple[int, ...], limits: tuple[int, ...], n_lines: int
+) -> tuple[list[list[bool]], list[list[bool]]]:
+    """By workers and lines used: may the plan be submitted (`can_submit`), and can it still
+    become one (`planning._feasible`)?"""
+    workers = len(COLORS)
+    submit = [
+        [n > 0 and chart[n - 1] > 0 and limits[n - 1] >= used for used in range(n_lines + 2)]
+        for n in range(workers + 1)
+    ]
+    feasible = [
+        [any(submit[m][used] for m in range(max(n, 1), workers + 1)) for used in range(n_lines + 2)]
+        for n in range(workers + 2)
+    ]
+    return submit, feasible
+
+
+@dataclass(slots=True)
+class _Memo:
+    """By draft key: the value of the best plan through it and, unless that plan ends there,
+    its next move and the key of the draft that move makes."""
+
+    value: dict[int, float] = field(default_factory=dict)
+    move: dict[int, Move] = field(default_factory=dict)
+    then: dict[int, int] = field(default_factory=dict)
+
+
+def _search(ctx: _Ctx, deadline: float | None) -> _Found:
+    """The best plan; with a deadline, the best found in time or a greedy dive's if better."""
+    dive = _dive(ctx) if deadline is not None else None
+    found = _Found()
+    memo = _Memo()
+    # Start with the colour the dive started with: a short budget may not see the other.
+    starts = (0, len(COLORS) - 1)
+    if dive is not None and dive.path and dive.path[0][0]:
+        starts = starts[::-1]
+    try:
+        value = _visit(ctx, deadline, found, memo, starts)
+    except _OutOfTime:
+        if dive is not None and dive.value > found.value:
+            return dive
+        return found
+    path, key = [], 0
+    while key in memo.move:
+        path.append(memo.move[key])
+        key = memo.then[key]
+    return _Found(value, path)
+
+
+def _visit(
+    ctx: _Ctx,
+    deadline: float | None,
+    found: _Found,
+    memo: _Memo,
+    starts: tuple[int, int],
+) -> float:
+    """Value of the best plan, whose moves it leaves in `memo`: the first of equals in
+    `planning.candidates` order, as an exhaustive search picks. `found`: the best met so far."""
+    # A draft's key (see `_Tables`) fixes what may follow it and what that is worth, so a draft
+    # is searched once and, reached again, reuses its best continuation from `memo`. Ties are
+    # settled by rank in candidates order, not by search order, so the search is free to try line
+    # placements before the island (which costs VP), and the dive's first colour first: good
+    # plans come early, for a budget.
+    seat, lay = ctx.seat, ctx.lay
+    t = _tables(lay)
+    submit, feasible = _columns(seat.chart, seat.line_limits, len(lay.line_ids))
+    dice, hold, gains = seat.dice, ctx.joker_hold, ctx.gains
+    options, jokable, line_of, face_unit = t.options, t.jokable, t.line_of, t.face_unit
+    worker_unit, black_first, joker_unit = t.worker_unit, t.black_first, t.joker_unit
+    tokens_mask, island_moves, alone = t.tokens_mask, t.island_moves, t.alone
+    values, next_move, next_key = memo.value, memo.move, memo.then
+    joker_cap = min(seat.jokers, ctx.weights.max_jokers)
+    stacks = ctx.island_stacks
+    done = list(seat.built)
+    dirs = list(seat.direction)
+    # Bit i of match[p]: line i's next segment (either end, if unstarted) needs a p; and of
+    # jokers_fit: a joker is worth spending there. The search only looks at those lines.
+    match = [0] * 7
+    jokers_fit = 0
+    for line, (d, way) in enumerate(zip(done, dirs, strict=True)):
+        for face in _faces(lay.pips[line], way, d):
+            match[face] |= 1 << line
+        jokers_fit |= jokable[line][d] << line
+    path: list[Move] = []
+    clock = time.perf_counter
+
+    def visit(
+        n: int,
+        last: int,
+        step: int,
+        used: int,
+        jokers: int,
+        cost: int,
+        key: int,
+        mine: int,
+        jokers_fit: int,
+    ) -> float:
+        # Of equal plans, the first in candidates order: the one ending here (rank -1), else
+        # the one whose next move is the first among its siblings.
+        top, top_rank, top_child = -math.inf, -1, 0
+        top_move: Move | None = None
+        submitted = n and submit[n][used]
+        if submitted:
+            code = key & tokens_mask
+            gain = gains.get(code)
+            if gain is None:
+                gain = gains[code] = _board_gain(ctx, done)
+            top = gain - cost
+            top -= jokers * hold
+            if n == 1:
+                top += hold
+            if top > found.value:
+                found.value, found.path = top, path.copy()
+        if deadline is not None and clock() > deadline:
+            raise _OutOfTime
+        if not feasible[n + 1][used]:
+            values[key] = top
+            return top
+        can_open = feasible[n + 1][used + 1]
+        joker_ok = jokers < joker_cap
+        # A last worker sent to the island only loses VP on this plan, already valued.
+        to_island = not (submitted and hold >= 0 and not feasible[n + 2][used])
+        for color in starts if n == 0 else alone[last + step]:
+            die = dice[color]
+            # `first`: the rank of the colour in candidates order, where red comes before black.
+            if n:
+                base, st, first = key + worker_unit, step, 0
+            elif color == 0:
+                base, st, first = key + worker_unit, 1, 0
+            else:
+                base, st, first = key + worker_unit + black_first, -1, 1
+            lines = match[die] | jokers_fit if joker_ok else match[die]
+            if not can_open:
+                lines &= mine
+            while lines:
+                bit = lines & -lines
+                lines ^= bit
+                line = line_of[bit]
+                d, way = done[line], dirs[line]
+                for pip, after, flips, delta, joker_flip, order, moves in options[line][way][d]:
+                    if pip == die:
+                        joker = False
+                        child = base + delta
+                    elif joker_ok and jokable[line][d]:
+                        joker = True
+                        child = base + delta + joker_unit
+                    else:
+                        continue
+                    move = moves[color][joker]
+                    value = values.get(child)
+                    if value is None:
+                        for face in flips:
+                            match[face] ^= bit
+                        done[line] = d + 1
+                        dirs[line] = after
+                        path.append(move)
+                        value = visit(
+                            n + 1,
+                            color,
+                            st,
+                            used + (not mine & bit),
+                            jokers + joker,
+                            cost,
+                            child,
+                            mine | bit,
+                            jokers_fit ^ joker_flip,
+                        )
+                        path.pop()
+                        done[line] = d
+                        dirs[line] = way
+                        for face in flips:
+                            match[face] ^= bit
+                    if value > top or (value == top and first << 6 | order < top_rank):
+                        top, top_rank, top_move, top_child = value, first << 6 | order, move, child
+            if not to_island:
+                continue
+            extra = 1
+            if stacks is None:
+                child = base
+            else:
+                face = die - 1
+                stacks[face] += 1
+                extra = min(stacks[face], ADVENTURE_CAP)
+                child = base + face_unit[face]
+            move = island_moves[color]
+            value = values.get(child)
+            if value is None:
+                path.append(move)
+                value = visit(n + 1, color, st, used, jokers, cost + extra, child, mine, jokers_fit)
+                path.pop()
+            if stacks is not None:
+                stacks[face] -= 1
+            if value > top or (value == top and first << 6 < top_rank):
+                top, top_rank, top_move, top_child = value, first << 6, move, child
+        values[key] = top
+        if top_move is not None:
+            next_move[key] = top_move
+            next_key[key] = top_child
+        return top
+
+    return visit(0, -1, 0, 0, 0, 0, 0, 0, jokers_fit)
+
+
+def _dive(ctx: _Ctx) -> _Found:
+    """A greedy plan, one best-valued placement after another: the fallback of a short budget."""
+    seat = ctx.seat
+    stacks = None if ctx.island_stacks is None else ctx.island_stacks.copy()
+    draft, cost = Draft(), 0
+    found = _Found()
+    path: list[Move] = []
+    while True:
         if can_submit(seat, draft):
-            value = _evaluate(ctx, draft, island_cost)
-            if value > best[0]:
-                best[0], best[1], best[2] = value, path.copy(), draft.island
-        for cand in candidates(seat, draft):
-            color, line, seg, joker = cand
+            value = _value(ctx, draft, cost)
+            if value > found.value:
+                found.value, found.path = value, path.copy()
+        options = []
+        for move in candidates(seat, draft):
+            color, line, _, joker = move
             if joker and not _worth_joker(ctx, draft, line):
                 continue
-            cost = 0
-            if line == ISLAND:
-                cost = 1
-                if stacks is not None:
-                    face = seat.dice[color] - 1
-                    stacks[face] += 1
-                    cost = min(stacks[face], ADVENTURE_CAP)
+            extra = _island_cost(seat.dice[color], stacks) if line == ISLAND else 0
             nxt = draft.copy()
-            nxt.add(color, line, seg, joker)
-            path.append(cand)
-            visit(nxt, island_cost + cost)
-            path.pop()
-            if line == ISLAND and stacks is not None:
-                stacks[seat.dice[color] - 1] -= 1
+            nxt.add(*move)
+            options.append((_value(ctx, nxt, cost + extra), extra, move, nxt))
+        if not options:
+            return found
+        _, extra, move, draft = max(options, key=lambda o: o[0])
+        cost += extra
+        path.append(move)
+        if move[1] == ISLAND and stacks is not None:
+            stacks[seat.dice[move[0]] - 1] += 1
 
-    visit(Draft(), 0)
-    return best[0], best[1], best[2]
+
+def _value(ctx: _Ctx, draft: Draft, island_cost: int) -> float:
+    """Estimated worth of ending the plan at `draft`, as the search values it."""
+    placed = [draft.progress.get(line, 0) for line in range(len(ctx.lay.line_ids))]
+    code = sum(k << 3 * line for line, k in enumerate(placed))
+    gain = ctx.gains.get(code)
+    if gain is None:
+        after = [b + k for b, k in zip(ctx.seat.built, placed, strict=True)]
+        gain = ctx.gains[code] = _board_gain(ctx, after)
+    value = gain - island_cost
+    value -= draft.jokers_used * ctx.joker_hold
+    if draft.count == 1:
+        value += ctx.joker_hold
+    return value
+
+
+def _island_cost(die: int, stacks: list[int] | None) -> int:
+    """VP one more island worker with this die would cost, before it joins its stack."""
+    return 1 if stacks is None else min(stacks[die - 1] + 1, ADVENTURE_CAP)
 
 
 def _worth_joker(ctx: _Ctx, draft: Draft, line: int) -> bool:

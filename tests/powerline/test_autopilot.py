@@ -1,6 +1,7 @@
 """The autopilot plays legal, sensible plans from a view alone, in every variant."""
 
 import dataclasses
+import math
 import statistics
 from random import Random
 
@@ -8,6 +9,7 @@ import pytest
 
 from engine.core import play_out
 from engine.powerline import autopilot
+from engine.powerline.planning import ISLAND, Draft, can_submit, candidates
 from tests.powerline.helpers import (
     ALL_VARIANTS,
     G,
@@ -63,3 +65,71 @@ def test_sees_only_the_view():
     view = G.view(state, 0)
     assert view["seats"][1]["plan"] is None
     assert G.apply(state, 0, autopilot.choose(view, 0)).phase == "roll"
+
+
+def _positions(variants: frozenset[str], seed: int, players: int = 2) -> list[tuple[object, int]]:
+    """(state, seat) at every plan of a game the autopilot plays with random seats."""
+    seen = []
+
+    def policy(state, seat, rng):
+        seen.append((state, seat))
+        return autopilot.act(state, seat) if seat == 0 else random_plan(state, seat, rng)
+
+    _play(G.Config(players=players, variants=variants), seed, policy)
+    return seen
+
+
+def _exhaustive(ctx) -> tuple[float, list[tuple[int, int, int, bool]]]:
+    """Every plan, depth-first in candidates order; the first of the best (the search's spec)."""
+    seat = ctx.seat
+    stacks = None if ctx.island_stacks is None else list(ctx.island_stacks)
+    best: list = [-math.inf, []]
+    path: list[tuple[int, int, int, bool]] = []
+
+    def visit(draft: Draft, cost: int) -> None:
+        if can_submit(seat, draft):
+            value = autopilot._value(ctx, draft, cost)
+            if value > best[0]:
+                best[:] = [value, path.copy()]
+        for move in candidates(seat, draft):
+            color, line, _, joker = move
+            if joker and not autopilot._worth_joker(ctx, draft, line):
+                continue
+            extra = 0
+            if line == ISLAND:
+                extra = autopilot._island_cost(seat.dice[color], stacks)
+                if stacks is not None:
+                    stacks[seat.dice[color] - 1] += 1
+            nxt = draft.copy()
+            nxt.add(*move)
+            path.append(move)
+            visit(nxt, cost + extra)
+            path.pop()
+            if line == ISLAND and stacks is not None:
+                stacks[seat.dice[color] - 1] -= 1
+
+    visit(Draft(), 0)
+    return best[0], best[1]
+
+
+@pytest.mark.parametrize("variants", [frozenset(), frozenset(ALL_VARIANTS)], ids=["plain", "all"])
+def test_search_picks_what_an_exhaustive_search_picks(variants):
+    # Transpositions, pruning and search order must not change the plan, ties included.
+    for state, seat in _positions(variants, 3)[::2]:
+        ctx = autopilot._context(G.view(state, seat), seat, autopilot.Weights())
+        found = autopilot._search(ctx, None)
+        assert (found.value, found.path) == _exhaustive(ctx)
+
+
+@pytest.mark.parametrize("budget", [0.0, 1e-4])
+def test_a_tiny_budget_still_plays_a_legal_plan(budget):
+    for state, seat in _positions(frozenset(ALL_VARIANTS), 4)[::3]:
+        plan = autopilot.choose(G.view(state, seat), seat, budget=budget)
+        assert plan.placements
+        G.apply(state, seat, plan)
+
+
+def test_an_ample_budget_plays_the_full_search_plan():
+    for state, seat in _positions(frozenset({"adventure_island"}), 5)[::3]:
+        view = G.view(state, seat)
+        assert autopilot.choose(view, seat, budget=60.0) == autopilot.choose(view, seat)

@@ -18,6 +18,7 @@ from render.common import (
     RGB,
     RULE,
     WIDTH,
+    Swatches,
     blend,
     canvas,
     fit,
@@ -111,15 +112,17 @@ def map_focus(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes
         return map_overview(view, names)
     window, scale = frame
     layout, width = _layout_of(view), WIDTH - 24
+    # The part shares the image's palette, so it pastes in as drawn.
+    swatches = Swatches()
     if scale == 1.0:
-        part = _detailed(view, layout, window)
+        part = _detailed(view, layout, window, swatches)
         note = "Around your network · the whole map: /game board"
     else:
-        part = _compact(view, layout, window, scale, own_cities(view))
+        part = _compact(view, layout, window, scale, own_cities(view), swatches)
         note = "Your whole network · names and costs: /game board"
     foot = legend_height(view, WIDTH)
     top = HEADER_H + NOTE_H
-    img, draw = canvas(WIDTH, top + part.height + 8 + foot)
+    img, draw = canvas(WIDTH, top + part.height + 8 + foot, swatches=swatches)
     header(draw, view, names, WIDTH)
     draw.text(
         (26, HEADER_H - 4), fit(note, font(MIN_TEXT), WIDTH - 52), font=font(MIN_TEXT), fill=INK
@@ -154,24 +157,31 @@ def focus_frame(view: dict[str, Any]) -> tuple[Rect, float] | None:
     return window, scale
 
 
-def _detailed(view: dict[str, Any], layout: Layout, window: Rect) -> Image.Image:
-    """The map at full scale (names, slots, costs), cut to `window`."""
-    whole = Image.new("RGB", (layout.width, layout.height), PANEL)
-    _draw_map(ImageDraw.Draw(whole), view, layout, (0, 0))
+def _detailed(
+    view: dict[str, Any], layout: Layout, window: Rect, swatches: Swatches
+) -> Image.Image:
+    """The map at full scale (names, slots, costs), cut to `window`: only that part is drawn,
+    the rest falling outside the image."""
     x0, y0, x1, y1 = (round(v) for v in window)
-    return whole.crop((x0, y0, x1, y1))
+    part, draw = canvas(x1 - x0, y1 - y0, PANEL, swatches)
+    _draw_map(draw, view, layout, (-x0, -y0))
+    return part
 
 
 def _compact(
-    view: dict[str, Any], layout: Layout, window: Rect, scale: float, own: list[str]
+    view: dict[str, Any],
+    layout: Layout,
+    window: Rect,
+    scale: float,
+    own: list[str],
+    swatches: Swatches,
 ) -> Image.Image:
     """`window` drawn `scale` times smaller in the overview's way (cities as dots with houses as
     wedges), with the costs of the network's connections and the names of its cities and their
     neighbours wherever they fit clear of the dots and each other (the network's first)."""
     x0, y0, x1, y1 = window
     size = (int((x1 - x0) * scale), int((y1 - y0) * scale))
-    part = Image.new("RGB", size, PANEL)
-    draw = ImageDraw.Draw(part)
+    part, draw = canvas(*size, PANEL, swatches)
     live = _live_regions(view)
 
     def at(name: str) -> tuple[float, float]:
@@ -288,15 +298,32 @@ def _halos_and_lines(
     """Each city's region halo, then the connections: dark between regions in play."""
     by_name = {c["name"]: c for c in view["cities"]}
     for c in view["cities"]:
-        x, y = at(c["name"])
-        draw.ellipse((x - halo, y - halo, x + halo, y + halo), fill=_halo(view, c, live))
+        box = _around(*at(c["name"]), halo)
+        if _shows(draw, box):
+            draw.ellipse(box, fill=_halo(view, c, live))
     for e in view["connections"]:
+        (ax, ay), (bx, by) = at(e["a"]), at(e["b"])
+        if not _shows(
+            draw,
+            (min(ax, bx) - width, min(ay, by) - width, max(ax, bx) + width, max(ay, by) + width),
+        ):
+            continue
         usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
         draw.line(
-            (at(e["a"]), at(e["b"])),
+            ((ax, ay), (bx, by)),
             fill=(110, 104, 94) if usable else (178, 174, 166),
             width=width,
         )
+
+
+def _shows(draw: ImageDraw.ImageDraw, box: Rect) -> bool:
+    """Whether any of `box` falls on the image: a window of the map skips drawing the rest."""
+    width, height = draw.im.size
+    return box[0] < width and box[1] < height and box[2] > 0 and box[3] > 0
+
+
+def _around(x: float, y: float, r: float) -> Rect:
+    return x - r, y - r, x + r, y + r
 
 
 def _draw_map(
@@ -313,18 +340,26 @@ def _draw_map(
 
     _halos_and_lines(draw, view, live, at, HALO_R, 6)
     for c in view["cities"]:
-        _city(draw, at(c["name"]), c, c["region"] in live, view["house_limit"])
+        x, y = at(c["name"])
+        if _shows(draw, _around(x, y, NODE_R + 2)):
+            _city(draw, (x, y), c, c["region"] in live, view["house_limit"])
     for e in view["connections"]:
-        if e["cost"] == 0:
-            continue
         x, y = layout.costs[(e["a"], e["b"])]
+        x, y = ox + x, oy + y
+        if e["cost"] == 0 or not _shows(draw, _around(x, y, COST_R + 2)):
+            continue
         usable = by_name[e["a"]]["region"] in live and by_name[e["b"]]["region"] in live
-        _cost(draw, (ox + x, oy + y), e["cost"], usable)
+        _cost(draw, (x, y), e["cost"], usable)
     name_font = font(MIN_TEXT, bold=True, condensed=True)
     for c in view["cities"]:
         x, y = layout.labels[c["name"]]
+        x, y = ox + x, oy + y
+        # Room for the stroke and for letters below the line.
+        box = (x - 8, y - 8, x + name_font.getlength(c["name"]) + 8, y + 2 * MIN_TEXT)
+        if not _shows(draw, box):
+            continue
         draw.text(
-            (ox + x, oy + y),
+            (x, y),
             c["name"],
             font=name_font,
             fill=INK if c["region"] in live else MUTED,
@@ -563,10 +598,9 @@ def _clash(rect: Rect, taken: list[Rect], bounds: Rect) -> float:
     x0, y0, x1, y1 = rect
     total = 0.0
     for a0, b0, a1, b1 in taken:
-        w = min(x1, a1) - max(x0, a0)
-        h = min(y1, b1) - max(y0, b0)
-        if w > 0 and h > 0:
-            total += w * h
+        # Most placed boxes are nowhere near: four comparisons rule them out.
+        if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1:
+            total += (min(x1, a1) - max(x0, a0)) * (min(y1, b1) - max(y0, b0))
     outside = (
         max(0.0, bounds[0] - x0)
         + max(0.0, bounds[1] - y0)

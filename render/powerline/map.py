@@ -196,6 +196,7 @@ def fitting_badges(
     lines = {line["id"]: line for line in seat["lines"]}
     obstacles = _obstacles(frame, seat)
     placed: list[Badge] = []
+    taken: list[tuple[float, float, float, float]] = []
     for (line_id, k), colours in sorted(options.items()):
         line = lines[line_id]
         cx, cy = segment_centres(frame, seat, line)[k]
@@ -217,10 +218,11 @@ def fitting_badges(
                     )
                     for i, colour in enumerate(colours)
                 ]
-                if any(_overlaps(b.box, o.box, 2) for b in stack for o in placed):
+                boxes = [b.box for b in stack]
+                if any(_overlaps(box, other, 2) for box in boxes for other in taken):
                     continue
-                covered = sum(_overlaps(b.box, o, 0) for b in stack for o in obstacles)
-                outside = sum(not _within(b.box, frame.box) for b in stack)
+                covered = sum(_overlaps(box, o, 0) for box in boxes for o in obstacles)
+                outside = sum(not _within(box, frame.box) for box in boxes)
                 score = 3 * covered + 100 * outside + push
                 if best is None or score < best[0]:
                     best = (score, stack)
@@ -229,6 +231,7 @@ def fitting_badges(
                 break
         if best is not None:
             placed += best[1]
+            taken += [b.box for b in best[1]]
     return placed
 
 

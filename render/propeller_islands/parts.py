@@ -17,10 +17,14 @@ from render.common import (
     RULE,
     SEATS,
     Box,
+    Layers,
     blend,
+    drawer,
     fit,
     font,
+    layers,
     meeple,
+    paste_layers,
     printable,
     seat_badge,
     text_colour,
@@ -150,26 +154,27 @@ def token_label(token: str) -> tuple[str, str]:
 
 
 @cache
-def _lying_worker(seat: int, size: int) -> Image.Image:
-    """A worker meeple on its side (used this round), cached per seat and size."""
+def _lying_worker(seat: int, size: int) -> tuple[Layers, tuple[int, int]]:
+    """A worker meeple on its side (used this round) and its size, cached per seat and size."""
     img = Image.new("RGBA", (size + 8, size + 8), (0, 0, 0, 0))
     meeple(
         ImageDraw.Draw(img), ((size + 8) / 2, (size + 8) / 2), size, SEATS[seat % len(SEATS)], ""
     )
-    return img.rotate(90, resample=Image.Resampling.BICUBIC, expand=True)
+    lying = img.transpose(Image.Transpose.ROTATE_90)
+    return layers(lying), lying.size
 
 
 def worker(
     img: Image.Image, centre: tuple[float, float], size: int, seat: int, state: str | None
 ) -> None:
     """A worker standing (ready, with the seat number) or lying (used), or an empty house."""
-    draw = ImageDraw.Draw(img)
+    draw = drawer(img)
     cx, cy = centre
     if state == "ready":
         meeple(draw, centre, size, SEATS[seat % len(SEATS)], str(seat + 1))
     elif state == "lying":
-        lying = _lying_worker(seat, size)
-        img.paste(lying, (int(cx - lying.width / 2), int(cy - lying.height / 2 + 4)), lying)
+        lying, (width, height) = _lying_worker(seat, size)
+        paste_layers(draw, lying, (int(cx - width / 2), int(cy - height / 2 + 4)))
     else:
         h = size * 0.8
         draw.polygon(
@@ -195,7 +200,7 @@ def tile(
     landmark_vp: int | None = None,
 ) -> None:
     """One building hex: number or '?', hub/banner, name, upgrade slots and the worker spot."""
-    draw = ImageDraw.Draw(img)
+    draw = drawer(img)
     cx, cy = centre
     cat = cell["category"]
     draw.polygon(hex_corners(cx, cy, s), fill=CATEGORY_FILL[cat], outline=INK, width=2)

@@ -1,13 +1,16 @@
-"""The drawing pool: images come from other processes, the same bytes as drawn here, and a pool
-whose worker died is replaced without losing the image."""
+"""The drawing pool: images come from other processes, the same bytes as drawn here, a pool
+whose worker died is replaced without losing the image, and workers stay small."""
 
 import asyncio
+import json
 import os
 import pickle
 import signal
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from bot import drawing
 from bot.ui.presenter import presenters
@@ -103,3 +106,23 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return stat.split(") ", 1)[1][0] != "Z"
+
+
+MEMORY = """
+import json
+from bench.drawing_memory import measure
+print(json.dumps(measure(1)))
+"""
+"""Run as `python -c`, like `python -m bot`: workers import no __main__ of their own."""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmRSS is read from /proc")
+async def test_every_worker_stays_under_60_mb_after_drawing_every_kind() -> None:
+    measuring = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", MEMORY, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await asyncio.wait_for(measuring.communicate(), 300)
+    assert measuring.returncode == 0
+    measured = json.loads(out)
+    workers = [mb for name, mb in measured.items() if name.startswith("worker")]
+    assert workers and max(workers) < 60, measured

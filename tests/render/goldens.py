@@ -71,29 +71,45 @@ VIEWS: dict[str, tuple[int, Callable[[], Any]]] = {
 }
 """name → (players, how to play to the view)."""
 
-IMAGES: dict[str, tuple[str, Callable[[dict[str, Any], list[str]], bytes]]] = {
-    "solo-mid-board": ("solo-mid", lambda v, n: player_board(v, 0, n)),
-    "solo-mid-centre": ("solo-mid", centre_board),
-    "three-adventure-mid-board-own": ("three-adventure-mid", lambda v, n: player_board(v, 0, n)),
-    "three-adventure-mid-board-other": ("three-adventure-mid", lambda v, n: player_board(v, 1, n)),
-    "three-adventure-mid-summary": ("three-adventure-mid", round_summary),
-    "six-all-end-centre": ("six-all-end", centre_board),
-    "six-all-end-summary": ("six-all-end", round_summary),
-    "six-all-end-results": ("six-all-end", final_results),
-    "ri-both-mid-board": ("ri-both-mid", lambda v, n: railroad_ink.board(v, 0, n)),
-    "ri-both-mid-scores": ("ri-both-mid", railroad_ink.score_sheet),
-    "ri-both-mid-roll": ("ri-both-mid", lambda v, n: railroad_ink.roll(v)),
-    "pi-three-mid-island": ("pi-three-mid", lambda v, n: propeller_islands.island(v, 0, n)),
-    "pi-three-mid-forge": ("pi-three-mid", propeller_islands.forge),
-    "pi-three-end-results": ("pi-three-end", propeller_islands.results),
-    "pg-germany-mid-map": ("pg-germany-mid", power_grid.map_image),
-    "pg-germany-mid-market": ("pg-germany-mid", power_grid.market),
-    "pg-germany-mid-focus": ("pg-germany-mid", power_grid.map_focus),
-    "pg-usa-mid-focus": ("pg-usa-mid", power_grid.map_focus),
-    "pg-usa-mid-overview": ("pg-usa-mid", power_grid.map_overview),
-    "pg-usa-end-results": ("pg-usa-end", power_grid.results),
+Arguments = Callable[[dict[str, Any], list[str]], tuple[Any, ...]]
+"""What a renderer is given, from a view and the names at its table."""
+
+
+def _public(view: dict[str, Any], names: list[str]) -> tuple[Any, ...]:
+    return view, names
+
+
+def _seat(seat: int) -> Arguments:
+    return lambda view, names: (view, seat, names)
+
+
+def _view(view: dict[str, Any], names: list[str]) -> tuple[Any, ...]:
+    return (view,)
+
+
+IMAGES: dict[str, tuple[str, Callable[..., bytes], Arguments]] = {
+    "solo-mid-board": ("solo-mid", player_board, _seat(0)),
+    "solo-mid-centre": ("solo-mid", centre_board, _public),
+    "three-adventure-mid-board-own": ("three-adventure-mid", player_board, _seat(0)),
+    "three-adventure-mid-board-other": ("three-adventure-mid", player_board, _seat(1)),
+    "three-adventure-mid-summary": ("three-adventure-mid", round_summary, _public),
+    "six-all-end-centre": ("six-all-end", centre_board, _public),
+    "six-all-end-summary": ("six-all-end", round_summary, _public),
+    "six-all-end-results": ("six-all-end", final_results, _public),
+    "ri-both-mid-board": ("ri-both-mid", railroad_ink.board, _seat(0)),
+    "ri-both-mid-scores": ("ri-both-mid", railroad_ink.score_sheet, _public),
+    "ri-both-mid-roll": ("ri-both-mid", railroad_ink.roll, _view),
+    "pi-three-mid-island": ("pi-three-mid", propeller_islands.island, _seat(0)),
+    "pi-three-mid-forge": ("pi-three-mid", propeller_islands.forge, _public),
+    "pi-three-end-results": ("pi-three-end", propeller_islands.results, _public),
+    "pg-germany-mid-map": ("pg-germany-mid", power_grid.map_image, _public),
+    "pg-germany-mid-market": ("pg-germany-mid", power_grid.market, _public),
+    "pg-germany-mid-focus": ("pg-germany-mid", power_grid.map_focus, _public),
+    "pg-usa-mid-focus": ("pg-usa-mid", power_grid.map_focus, _public),
+    "pg-usa-mid-overview": ("pg-usa-mid", power_grid.map_overview, _public),
+    "pg-usa-end-results": ("pg-usa-end", power_grid.results, _public),
 }
-"""golden PNG name → (view name, how to draw it)."""
+"""golden PNG name → (view name, the module-level renderer that draws it, its arguments)."""
 
 
 def load_view(name: str) -> tuple[dict[str, Any], list[str]]:
@@ -101,10 +117,15 @@ def load_view(name: str) -> tuple[dict[str, Any], list[str]]:
     return data["view"], data["names"]
 
 
+def call(image: str) -> tuple[Callable[..., bytes], tuple[Any, ...]]:
+    """The renderer of `image` and its arguments, plain data: what the drawing pool is sent."""
+    view_name, renderer, arguments = IMAGES[image]
+    return renderer, arguments(*load_view(view_name))
+
+
 def render(image: str) -> bytes:
-    view_name, draw = IMAGES[image]
-    view, names = load_view(view_name)
-    return draw(view, names)
+    renderer, args = call(image)
+    return renderer(*args)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot import drawing
+from bot import workers
 
 LIMIT_MB = 60.0
 Call = tuple[Callable[..., bytes], tuple[Any, ...]]
@@ -51,8 +51,8 @@ def rss_mb(pid: int) -> float:
     raise LookupError(f"no VmRSS for {pid}")
 
 
-def workers() -> list[int]:
-    return sorted(drawing.pool()._processes)
+def worker_pids() -> list[int]:
+    return sorted(workers.DRAWING.pool()._processes)
 
 
 def family() -> dict[str, int]:
@@ -65,7 +65,7 @@ def family() -> dict[str, int]:
     tracker = getattr(multiprocessing.resource_tracker._resource_tracker, "_pid", None)
     if tracker is not None:
         found["resource tracker"] = tracker
-    for i, pid in enumerate(workers()):
+    for i, pid in enumerate(worker_pids()):
         found[f"worker {i + 1}"] = pid
     return found
 
@@ -73,19 +73,19 @@ def family() -> dict[str, int]:
 async def every_worker_draws(calls: list[Call], passes: int) -> None:
     """Each worker draws all of `calls` at least `passes` times: as many tasks of all of them
     as there are workers, until every worker has done its share."""
-    done = dict.fromkeys(workers(), 0)
+    done = dict.fromkeys(worker_pids(), 0)
     while min(done.values()) < passes:
-        for pid in await asyncio.gather(*(drawing.draw(draw_each, calls) for _ in done)):
+        for pid in await asyncio.gather(*(workers.draw(draw_each, calls) for _ in done)):
             done[pid] += 1
 
 
 def measure(passes: int) -> dict[str, float]:
     """MB of each process of the family, idle after every worker drew every kind `passes`
     times over."""
-    asyncio.run(drawing.warm())
+    asyncio.run(workers.warm())
     asyncio.run(every_worker_draws(list(kinds().values()), passes))
     # Idle long enough for each worker's watcher to hand freed memory back.
-    time.sleep(2 * drawing.WATCH_SECONDS)
+    time.sleep(2 * workers.WATCH_SECONDS)
     return {name: rss_mb(pid) for name, pid in family().items()}
 
 

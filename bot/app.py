@@ -13,8 +13,8 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import drawing
-from bot.delivery import Delivery
+from bot import workers
+from bot.delivery import SENDING, Delivery
 from bot.errors import on_app_command_error
 from bot.service.clock import Clock, SystemClock
 from bot.service.hosting import hosted
@@ -36,8 +36,9 @@ from bot.web.links import Links
 
 log = logging.getLogger(__name__)
 
-HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
-"""How discord.py names the tasks that run commands, components, modals and events."""
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", SENDING)
+"""How discord.py names the tasks that run commands, components, modals and events, and ours
+that sends a tick's posts."""
 CLOSING_GRACE = 10.0
 """Seconds a shutdown waits for the interactions under way, at most."""
 
@@ -122,7 +123,7 @@ class GameBot(commands.AutoShardedBot):
         # How many shards may IDENTIFY together (Discord's buckets), for before_identify_hook.
         self.max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
         self.db = db = await open_database(self.settings.database)
-        self.service = Service(Repo(db), self.clock)
+        self.service = Service(Repo(db), self.clock, workers.think)
         # Held only while a flush runs and renewed half way, so it need not outlive a tick.
         lease = timedelta(seconds=self.settings.lease_seconds)
         self.delivery = Delivery(
@@ -135,7 +136,7 @@ class GameBot(commands.AutoShardedBot):
             self.web = Web(self, links, self.settings.web_port, self.settings.web_host)
             await self.web.start()
             self.delivery.pages = self.web.game_url
-        self._warming = asyncio.create_task(drawing.warm())
+        self._warming = asyncio.create_task(workers.warm())
         for name in hosted():
             if lacks := missing(name):
                 raise RuntimeError(f"bot.games.{name} lacks what its shape of play uses: {lacks}")
@@ -193,7 +194,7 @@ class GameBot(commands.AutoShardedBot):
         down: datetime | None = None
         while not self._closing.is_set():
             try:
-                await self.service.tick()
+                await self.service.tick(self.delivery.soon)
                 await self.delivery.flush()
             except Exception as exc:
                 outage = self.service.transient(exc) or not await self.service.healthy()

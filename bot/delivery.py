@@ -10,7 +10,6 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import fill, join, needed
 from bot.service.service import Service, Table
@@ -25,6 +24,7 @@ from bot.ui.shapes import face
 from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
 from bot.ui.web import Pages, with_page
+from bot.workers import draw
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,8 @@ NONCE_TRUST = timedelta(minutes=1)
 than this may have posted in an earlier try that was never confirmed, so it looks first."""
 LOOKUP = 50
 """How many of a channel's messages since the game's last confirmed post are looked through."""
+SENDING = "delivery-soon"
+"""The name of the task sending a tick's posts while the tick goes on (a shutdown waits for it)."""
 """Games leased at once: the rest stay free for the other processes."""
 Channel = (
     discord.TextChannel
@@ -72,6 +74,8 @@ class Delivery:
         self._event = 0
         self._done: dict[str, int] = {}
         self._since: int | None = None
+        self._sending: asyncio.Task[None] | None = None
+        self._again = False
         """Set while an event looks for unconfirmed posts: the game's last confirmed message."""
 
     async def flush(self) -> int:
@@ -105,6 +109,18 @@ class Delivery:
         except Exception as exc:
             level = logging.DEBUG if self.service.transient(exc) else logging.WARNING
             log.log(level, "the posts of a change wait for the next tick: %r", exc)
+
+    def soon(self) -> None:
+        """Send what was just queued without waiting for the caller (a tick with more games to
+        play out); calls while a send is under way make it send once more when done."""
+        self._again = True
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send_again(), name=SENDING)
+
+    async def _send_again(self) -> None:
+        while self._again:
+            self._again = False
+            await self.after_change()
 
     async def _deliver_game(self, game_id: int, held: datetime) -> int:
         """A leased game's due events in order, renewing the lease (held until `held`) before an

@@ -3,6 +3,7 @@
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from random import Random
+from time import perf_counter
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -266,6 +267,15 @@ def check_planner(state: Any, seat: int) -> None:
         raise IllegalAction("The game is over.")
     if state.phase != "plan":
         raise IllegalAction(f"The dice for round {state.round} are not rolled yet.")
+
+
+def spent(budget: float | None) -> Callable[[], bool]:
+    """An autopilot search's test of whether its budget (seconds of computing, not game time:
+    it bounds how long a table waits) is used up; never, without one."""
+    if budget is None:
+        return lambda: False
+    end = perf_counter() + budget
+    return lambda: perf_counter() >= end
 
 
 def step(game: Game, state: Any, rng: Random, policy: Callable[[Any, int], Any]) -> Any:

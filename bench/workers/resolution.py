@@ -45,7 +45,7 @@ def recording(drawn: Drawn) -> None:
     """From now on, every image drawn through the pool while a resolution is timed is noted (a
     tree from before the pool notes none)."""
     try:
-        from bot.drawing import draw as pooled
+        from bot.workers import draw as pooled
     except ImportError:
         return
 

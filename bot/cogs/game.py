@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import GameBot
-from bot.drawing import draw
 from bot.errors import fit
 from bot.service.errors import UserError
 from bot.service.hosting import fill, hosting
@@ -25,6 +24,7 @@ from bot.ui.lobby import clock_lines, lobby_embed, seat_notes
 from bot.ui.presenter import presenter
 from bot.ui.shapes import FACES, face
 from bot.ui.web import with_page
+from bot.workers import draw
 
 CLOCKS = {"per round or turn": "move", "daily": "daily", "time bank": "bank"}
 SPANS = {

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import GameBot
-from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.ratings import GLOBAL, Rating, display
@@ -21,6 +20,7 @@ from bot.ui.commands import GAMES
 from bot.ui.common import bot_of, guarded, said
 from bot.ui.presenter import presenter
 from bot.ui.web import with_page
+from bot.workers import draw
 from engine import registry
 from render.leaderboard import leaderboard
 

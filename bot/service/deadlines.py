@@ -1,6 +1,7 @@
 """Deadlines: reminders, timeouts (the autopilot moves for the late), and changing a deadline."""
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,9 +24,10 @@ RETRY_BROKEN = timedelta(hours=1)
 class Deadlines(Vacations):
     """What the tick does when a game is due."""
 
-    async def tick(self) -> int:
+    async def tick(self, changed: Callable[[], object] | None = None) -> int:
         """Send due reminders and play out every passed deadline (those that passed while the bot
-        was down too); returns the games touched. Only due games are read."""
+        was down too); returns the games touched. Only due games are read. `changed` is told as
+        each game's change is stored, so its posts need not wait for the other due games."""
         now = self.clock.now()
         touched = 0
         async with self.repo.transaction() as repo:
@@ -46,6 +48,8 @@ class Deadlines(Vacations):
                     if not await self._time_out(game_id) and not await self._paced(game_id, now):
                         await self._remind(game_id, now)
                 touched += 1
+                if changed is not None:
+                    changed()
             except Exception as exc:  # one broken game (a corrupt row) must not stall the rest
                 if self.repo.database.transient(exc):
                     raise  # an outage, not this game's fault: it is tried again next tick

@@ -129,6 +129,13 @@ def join(items: list[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+class Choose(Protocol):
+    """An autopilot: an action for a seat from that seat's view alone, searching no longer than
+    `budget` seconds when given one."""
+
+    def __call__(self, view: dict[str, Any], seat: int, *, budget: float | None = None) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Hosted:
     """What the service knows of a hosted game beyond its engine."""
@@ -139,8 +146,8 @@ class Hosted:
     """The slash-command group of the game's own moves (`/<command> open` and the rest)."""
     measure: str
     """The unit of the outcome's score, as players say it ("VP", "points", "cities powered")."""
-    choose: Callable[[dict[str, Any], int], Any]
-    """The autopilot: an action for a seat from that seat's view (timeouts and AI seats)."""
+    choose: Choose
+    """The autopilot (timeouts and AI seats); a module-level function, so it runs in workers."""
     options_in_words: Callable[[dict[str, Any]], list[str]]
     """The table's rules options (its engine config) in words, one line each, for the lobby."""
     rules: Callable[[], str]

@@ -2,10 +2,10 @@
 lets pre-moves and AI seats act until a person must, and stores the actions, the snapshot and the
 posts they owe (the outbox) in the change's own transaction."""
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from datetime import timedelta
+from functools import partial
 from random import Random
 from typing import Any
 
@@ -19,6 +19,8 @@ from engine.core import CHANCE
 log = logging.getLogger(__name__)
 
 
+THINK_SECONDS = 2.0
+"""The most one AI decision may search: a table never waits long for the AI."""
 REPLY_GRACE = timedelta(seconds=30)
 """How long a stored move's author may go unanswered before a DM confirms it (the process that
 took the move died between its commit and its answer)."""
@@ -28,13 +30,10 @@ class Loop(Tables):
     """The commit path; what each shape of play owes is its shape's to say."""
 
     async def _think(self, table: Table, state: Any, seat: int) -> Any:
-        """The AI's choice for `seat`, made in a thread: a long chain of AI moves (a table left
-        to the AI plays out to its end) must not stop the bot from answering anyone."""
-
-        def choose() -> Any:
-            return table.hosted.choose(table.game.view(state, seat), seat)
-
-        return await asyncio.to_thread(choose)
+        """The AI's choice for `seat`, made off the event loop within `THINK_SECONDS`: a search
+        holds the interpreter while it runs, and a table left to the AI plays out to its end."""
+        choose = partial(table.hosted.choose, budget=THINK_SECONDS)
+        return await self.offload(choose, table.game.view(state, seat), seat)
 
     async def _owe_reply(self, reply: int | None, game_id: int, seat: int, words: str) -> None:
         """Within a change's transaction: the answer to interaction `reply` is owed until

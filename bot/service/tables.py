@@ -1,7 +1,9 @@
 """A game as the service holds it (its row, seats and state), reading tables, and the checks
 every change makes."""
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +17,9 @@ from engine import registry
 from engine.core import Game, IllegalAction, plain
 
 log = logging.getLogger(__name__)
+
+Offload = Callable[..., Awaitable[Any]]
+"""Runs `fn(*args)` elsewhere and awaits its result, as `asyncio.to_thread` does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +128,12 @@ class TurnView:
 class Tables:
     """Reading tables: a game by id, by channel, by person."""
 
-    def __init__(self, repo: Repo, clock: Clock) -> None:
+    def __init__(self, repo: Repo, clock: Clock, offload: Offload = asyncio.to_thread) -> None:
         self.repo = repo
         self.clock = clock
+        self.offload = offload
+        """Where the AI thinks: `offload(fn, *args)` off the event loop (the bot's worker
+        processes; a thread where no pool runs)."""
 
     async def _table(self, game_id: int) -> Table:
         row = await self.repo.game(game_id)

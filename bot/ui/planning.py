@@ -6,7 +6,6 @@ from typing import Any
 
 import discord
 
-from bot.drawing import draw
 from bot.errors import quote
 from bot.service.errors import UserError
 from bot.service.hosting import needed
@@ -15,6 +14,7 @@ from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.common import bot_of, guarded, made_anyway, said
 from bot.ui.presenter import presenter
+from bot.workers import draw
 
 PLANNER_BUTTONS = {
     "undo": ("Undo", discord.ButtonStyle.secondary),

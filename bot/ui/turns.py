@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot import drawing
+from bot import workers
 from bot.service.banks import runs_out
 from bot.service.errors import UserError
 from bot.service.hosting import fill, needed
@@ -45,7 +45,7 @@ async def panel_file(tv: TurnView) -> discord.File | None:
     if render is None:
         return None
     names = [s.name for s in tv.table.seats]
-    data = await drawing.draw(render, tv.view, names)
+    data = await workers.draw(render, tv.view, names)
     return discord.File(io.BytesIO(data), filename="turn.png")
 
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.drawing import draw
 from bot.service.errors import UserError
 from bot.service.service import Service, Table
 from bot.ui.presenter import presenter
@@ -24,6 +23,7 @@ from bot.web.links import BadLink, Claim, Kind, Links
 from bot.web.markdown import embed_html, inline
 from bot.web.replay import Replay, Replays, names_of
 from bot.web.server_pages import bracket_html, leaderboard_html
+from bot.workers import draw
 
 if TYPE_CHECKING:
     from bot.app import GameBot

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.drawing import draw
 from bot.service.hosting import fill
 from bot.service.shapes import shape
 from bot.service.tables import Table
 from bot.ui.presenter import presenter
+from bot.workers import draw
 from engine.core import CHANCE
 
 Step = tuple[int, dict[str, Any], str]

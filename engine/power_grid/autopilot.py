@@ -11,8 +11,9 @@ from engine.power_grid.scoring import best_run, capacities, excess, fuel_need, h
 from engine.power_grid.setup import completable
 
 
-def choose(view: dict[str, Any], seat: int) -> Action:
-    """The autopilot's action for `seat`, which must be owed one in this view."""
+def choose(view: dict[str, Any], seat: int, budget: float | None = None) -> Action:
+    """The autopilot's action for `seat`, which must be owed one in this view. It takes no
+    budget: a decision is a fraction of a millisecond, with no search to cut short."""
     return parse_action(_choose(view, seat))
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from engine.core import spent
 from engine.propeller_islands import actions as A
 from engine.propeller_islands import legal, play, scoring
 from engine.propeller_islands.components import blueprints, category, rules, tiles
@@ -221,15 +222,21 @@ def _prune(s: State, seat: int, options: list[A.Action], ahead: bool) -> list[A.
     return out + [a for _, a in best.values()]
 
 
-def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> A.Action:
-    """A good legal action for `seat`, from that seat's view alone."""
+def choose(
+    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+) -> A.Action:
+    """A good legal action for `seat`, from that seat's view alone (the best of those weighed
+    within `budget` seconds, if given)."""
     w = weights or Weights()
+    over = spent(budget)
     state = state_from_view(view, seat)
     options = _prune(state, seat, legal.legal(state, seat), False)
     if len(options) == 1:
         return options[0]
     best, best_value = options[0], float("-inf")
-    for a in options:
+    for i, a in enumerate(options):
+        if i and over():
+            break
         value = _score(state, seat, a, w)
         if value > best_value:
             best, best_value = a, value

@@ -3,11 +3,12 @@
 It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from engine.core import spent
 from engine.railroad_ink import scoring
 from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
 from engine.railroad_ink.board import ACC, EXITS, NEIGH, rules
@@ -82,10 +83,15 @@ def _linked(p: PlayerState) -> int:
     return len(seen)
 
 
-def _best(ctx: Ctx, draft: Draft, options: Sequence[Step], w: Weights) -> tuple[Step | None, float]:
+def _best(
+    ctx: Ctx, draft: Draft, options: Sequence[Step], w: Weights, over: Callable[[], bool]
+) -> tuple[Step | None, float]:
+    """The option of highest value; once the budget is `over`, the best of those weighed."""
     best: Step | None = None
     best_v = float("-inf")
     for step in options:
+        if best is not None and over():
+            break
         trial = Draft(draft.p.copy(), set(draft.used), draft.owed, draft.phase, draft.special)
         add_step(ctx, trial, step)
         v = value(ctx, trial.p, w)
@@ -94,9 +100,13 @@ def _best(ctx: Ctx, draft: Draft, options: Sequence[Step], w: Weights) -> tuple[
     return best, best_v
 
 
-def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
-    """Greedy: route dice one at a time, then worthwhile lamps, a special, and power."""
+def plan_for(
+    ctx: Ctx, player: PlayerState, w: Weights | None = None, budget: float | None = None
+) -> Plan:
+    """Greedy: route dice one at a time, then worthwhile lamps, a special, and power; within
+    `budget` seconds, if given."""
     w = w or Weights()
+    over = spent(budget)
     draft = draft_of(player)
     steps: list[Step] = []
 
@@ -105,7 +115,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
         steps.append(step)
 
     def light() -> None:
-        step, _ = _best(ctx, draft, list(activate_options(ctx, draft)), w)
+        step, _ = _best(ctx, draft, list(activate_options(ctx, draft)), w, over)
         assert step is not None
         take(step)
 
@@ -114,7 +124,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
     while True:
         while True:
             options = [s for die in ROUTE_DICE for s in draw_options(ctx, draft, die)]
-            step, current = _best(ctx, draft, options, w)
+            step, current = _best(ctx, draft, options, w, over)
             if step is None:
                 break
             take(step)
@@ -122,7 +132,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
         # One optional extra at a time: it may open a space where a skipped route die now fits.
         took = False
         for die in extras:
-            step, v = _best(ctx, draft, draw_options(ctx, draft, die), w)
+            step, v = _best(ctx, draft, draw_options(ctx, draft, die), w, over)
             margin = 0.0
             if die == "special":
                 rounds_left = ctx.config.round_count - ctx.round + 1
@@ -141,7 +151,7 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
         light()
     current = value(ctx, draft.p, w)
     while True:
-        step, v = _best(ctx, draft, electrify_options(ctx, draft), w)
+        step, v = _best(ctx, draft, electrify_options(ctx, draft), w, over)
         if step is None or (v <= current and power_left(ctx, draft) is None):
             break
         take(step)
@@ -151,10 +161,13 @@ def plan_for(ctx: Ctx, player: PlayerState, w: Weights | None = None) -> Plan:
     return Plan(steps=tuple(steps))
 
 
-def choose(view: dict[str, Any], seat: int, weights: Weights | None = None) -> Plan:
-    """A good legal plan for `seat` in the current round, from that seat's view."""
+def choose(
+    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+) -> Plan:
+    """A good legal plan for `seat` in the current round, from that seat's view (within
+    `budget` seconds, if given)."""
     ctx, player = seat_from_view(view, seat)
-    return plan_for(ctx, player, weights)
+    return plan_for(ctx, player, weights, budget)
 
 
 def random_plan(ctx: Ctx, player: PlayerState, rng: Random, stop: float = 0.3) -> Plan:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import drawing
+from bot import workers
 from bot.ui.presenter import presenters
 from render.leaderboard import leaderboard
 
@@ -40,16 +40,16 @@ ROWS = [
 
 
 async def test_images_are_drawn_in_another_process_and_match() -> None:
-    assert await drawing.draw(os.getpid) != os.getpid()
+    assert await workers.draw(os.getpid) != os.getpid()
     here = leaderboard("Powerline · this server", ROWS, 1, "")
-    assert await drawing.draw(leaderboard, "Powerline · this server", ROWS, 1, "") == here
+    assert await workers.draw(leaderboard, "Powerline · this server", ROWS, 1, "") == here
 
 
 async def test_a_dead_worker_costs_no_image() -> None:
-    await drawing.warm()
-    for pid in list(drawing.pool()._processes):
+    await workers.warm()
+    for pid in list(workers.DRAWING.pool()._processes):
         os.kill(pid, signal.SIGKILL)
-    assert await drawing.draw(os.getpid) != os.getpid()
+    assert await workers.draw(os.getpid) != os.getpid()
 
 
 def test_every_presenter_image_can_be_drawn_in_the_pool() -> None:
@@ -63,9 +63,10 @@ def test_every_presenter_image_can_be_drawn_in_the_pool() -> None:
 
 OWNER = """
 import asyncio, pathlib, sys, time
-from bot import drawing
-asyncio.run(drawing.warm())
-pathlib.Path(sys.argv[1]).write_text(" ".join(map(str, drawing.pool()._processes)))
+from bot import workers
+asyncio.run(workers.warm())
+pids = [*workers.DRAWING.pool()._processes, *workers.THINKING.pool()._processes]
+pathlib.Path(sys.argv[1]).write_text(" ".join(map(str, pids)))
 time.sleep(60)
 """
 
@@ -80,17 +81,18 @@ async def test_the_workers_end_when_the_bot_is_killed(tmp_path: Path) -> None:
     while not found.exists() or not found.read_text():
         assert time.monotonic() < deadline, "the drawing pool did not start"
         await asyncio.sleep(0.1)
-    workers = [int(pid) for pid in found.read_text().split()]
-    assert workers and all(_alive(pid) for pid in workers)
+    pids = [int(pid) for pid in found.read_text().split()]
+    assert len(pids) == workers.DRAWING.size + workers.THINKING.size
+    assert all(_alive(pid) for pid in pids)
     owner.kill()
     await owner.wait()
-    deadline = time.monotonic() + 10 * drawing.WATCH_SECONDS
+    deadline = time.monotonic() + 10 * workers.WATCH_SECONDS
     try:
-        while any(_alive(pid) for pid in workers):
+        while any(_alive(pid) for pid in pids):
             assert time.monotonic() < deadline, "a drawing worker outlived the bot"
             await asyncio.sleep(0.1)
     finally:
-        for pid in workers:
+        for pid in pids:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
 

@@ -5,6 +5,8 @@ import dataclasses
 import time
 
 from bot.service.hosting import hosted
+from bot.service.loop import THINK_SECONDS
+from bot.service.options import TableOptions
 from tests.service.helpers import ALICE, BOB, open_table_with
 
 THINK, SLOWED = 0.4, 4
@@ -17,12 +19,12 @@ async def test_a_table_played_out_by_the_ai_leaves_the_loop_free(world, monkeypa
 
     calls = 0
 
-    def slow(view, seat):
+    def slow(view, seat, budget=None):
         nonlocal calls
         calls += 1
         if calls <= SLOWED:
             time.sleep(THINK)
-        return plugin.choose(view, seat)
+        return plugin.choose(view, seat, budget=budget)
 
     gid = await open_table_with(svc, (ALICE, BOB))
     await svc.start(gid, ALICE, False)
@@ -45,3 +47,30 @@ async def test_a_table_played_out_by_the_ai_leaves_the_loop_free(world, monkeypa
     # The slowed choices ran; the loop never waited on one of them.
     assert calls > SLOWED and took > SLOWED * THINK
     assert max(gaps) < THINK
+
+
+async def test_the_tick_tells_of_each_game_once_it_is_stored_and_thinks_within_budget(world):
+    """Several games timing out in one tick: each is announced as soon as it is stored (its
+    posts need not wait for the others), and every decision is made off the loop, budgeted."""
+    svc, clock, _ = world
+    seen: list[str] = []
+    budgets: set[float] = set()
+
+    async def offload(fn, *args):
+        seen.append("think")
+        budgets.add(fn.keywords["budget"])
+        return fn(*args)
+
+    svc.offload = offload
+    first = await open_table_with(svc, (ALICE, BOB))
+    second = await svc.open_table("powerline", 1, 11, ALICE, "Alice", {}, TableOptions())
+    await svc.join(second.row.id, BOB, "Bob")
+    for gid in (first, second.row.id):
+        await svc.start(gid, ALICE, False)
+    clock.advance(days=2)
+    assert await svc.tick(lambda: seen.append("stored")) == 2
+    # Both seats of a game are played, then the game is stored; then the next game.
+    assert seen == ["think", "think", "stored", "think", "think", "stored"]
+    assert budgets == {THINK_SECONDS}
+    for gid in (first, second.row.id):
+        assert (await svc.table(gid)).state.round == 2

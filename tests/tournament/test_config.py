@@ -110,7 +110,7 @@ def test_options_that_fail_only_at_some_table_size_are_refused() -> None:
         name="propeller_islands",
         command="propeller",
         measure="points",
-        choose=lambda view, seat: None,
+        choose=lambda view, seat, budget=None: None,
         options_in_words=lambda config: [],
         rules=lambda: "",
     )

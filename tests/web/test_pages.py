@@ -16,10 +16,10 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, Page
 
-from bot.drawing import draw
 from bot.ui.planning import board_of
 from bot.ui.presenter import presenter
 from bot.web import app as web_app
+from bot.workers import draw
 from engine.power_grid import autopilot
 from standin import Message
 from tests.bot.conftest import Scene

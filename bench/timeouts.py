@@ -1,13 +1,13 @@
 """1,000 games timing out at once, through the loopback stand-in: does the bot still answer?
 
 Run: .venv/bin/python -m bench.timeouts [--games 1000]
-Each of the games is a running 2-player Powerline round whose deadline passed while the bot was
-down, with neither person's plan in: the first tick plays every seat by autopilot (in the worker
-processes) and resolves the round. Meanwhile a person in another game plans by slash commands
-(`/powerline place`, then `undo`) without pause. Printed: the acknowledgement times of those
-commands while the tick runs (target: p95 <= 150 ms), the tick's time for all the games, and
-when each game's first post appeared after the tick began (they go out game by game, as each
-game's move is stored, not after the whole tick).
+Each of the games is a running 2-player Powerline round (of two people who play them all) whose
+deadline passed while the bot was down, with neither person's plan in: the first tick plays
+every seat by autopilot (in the thinking worker) and resolves the round. Meanwhile a person in
+another game plans by slash commands (`/powerline place`, then `undo`) without pause. Printed:
+the acknowledgement times of those commands while the tick runs (target: p95 <= 150 ms), the
+tick's time for all the games, and when each game's first post appeared after the tick began
+(they go out game by game, as each game's move is stored, not after the whole tick).
 """
 
 import argparse
@@ -31,15 +31,15 @@ from standin.model import Channel, User
 
 
 async def seed(path: Path, people: list[User], channels: list[Channel], probe: Channel) -> int:
-    """One game per channel, all two days past their deadline, and the probe game (not due) in
-    `probe`; returns the probe game's id."""
-    ada, ben = (p.id for p in people)
+    """One game per channel for the last two people, all two days past their deadline, and the
+    probe game (not due) of the first two in `probe`; returns the probe game's id."""
+    ada, ben, cy, di = (p.id for p in people)
     db = await open_database(path)
     then = ManualClock(datetime.now(UTC) - timedelta(days=2))
     svc = Service(Repo(db), then)
-    first = await svc.open_table("powerline", 1, channels[0].id, ben, "Ben", {}, TableOptions())
-    await svc.join(first.row.id, people[0].id, "Ada")
-    await svc.start(first.row.id, ben, False)
+    first = await svc.open_table("powerline", 1, channels[0].id, cy, "Cy", {}, TableOptions())
+    await svc.join(first.row.id, di, "Di")
+    await svc.start(first.row.id, cy, False)
     await db.close()
     copy_game(path, first.row.id, [c.id for c in channels[1:]])
     db = await open_database(path)
@@ -64,7 +64,7 @@ async def main(games: int) -> None:
         guild = server.add_guild("Bench")
         channels = [server.add_channel(guild, f"pl-{n}") for n in range(games)]
         probe_channel = server.add_channel(guild, "probe")
-        people = [server.add_user(name, guilds=[guild]) for name in ("Ada", "Ben")]
+        people = [server.add_user(name, guilds=[guild]) for name in ("Ada", "Ben", "Cy", "Di")]
         path = Path(tmp) / "bench.sqlite3"
         t = time.perf_counter()
         probe = await seed(path, people, channels, probe_channel)

@@ -10,8 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from bot import workers
 from bot.ui.presenter import presenters
 from render.leaderboard import leaderboard
@@ -118,7 +116,6 @@ print(json.dumps(measure(1)))
 """Run as `python -c`, like `python -m bot`: workers import no __main__ of their own."""
 
 
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmRSS is read from /proc")
 async def test_every_worker_stays_under_60_mb_after_drawing_every_kind() -> None:
     measuring = await asyncio.create_subprocess_exec(
         sys.executable, "-c", MEMORY, cwd=ROOT, stdout=asyncio.subprocess.PIPE

@@ -173,10 +173,11 @@ class GameBot(commands.AutoShardedBot):
         """Wait for this shard's bucket to be free across every process of the bot (discord.py
         only spaces the shards of one process): one IDENTIFY per `identify_seconds`."""
         bucket = (shard_id or 0) % max(1, self.max_concurrency)
-        # A tenth more: the IDENTIFY frame leaves a moment after the turn is taken.
-        spacing = 1.1 * self.settings.identify_seconds
+        # More than the limit: the IDENTIFY frame leaves after the turn is taken, later still on
+        # a loaded machine, and Discord counts from its arrival.
+        spacing = self.settings.identify_seconds + max(0.5, 0.2 * self.settings.identify_seconds)
         # Discord's limit is on real time, whatever clock the games run on.
-        while (wait := await self.service.identify_turn(bucket, time.time(), spacing)) > 0:
+        while (wait := await self.service.identify_turn(bucket, time.time, spacing)) > 0:
             await asyncio.sleep(wait)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -1,6 +1,7 @@
 """The outbox as the adapter sends it: leases on a game's delivery, its pending events, and
 what was posted; plus the few facts the adapter records of Discord (message ids, closed DMs)."""
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from bot.service.tables import Tables
@@ -59,10 +60,11 @@ class Outbox(Tables):
         async with self.repo.transaction() as repo:
             await repo.retry_later(outbox_id, attempts, self.clock.now() + delay, error)
 
-    async def identify_turn(self, bucket: int, now: float, spacing: float) -> float:
-        """This process's turn to IDENTIFY a shard of `bucket` (0.0), or how long to wait."""
+    async def identify_turn(self, bucket: int, now: Callable[[], float], spacing: float) -> float:
+        """This process's turn to IDENTIFY a shard of `bucket` (0.0), or how long to wait.
+        `now` is read inside the transaction: a wait for the lock must not age the turn."""
         async with self.repo.transaction() as repo:
-            return await repo.identify_turn(bucket, now, spacing)
+            return await repo.identify_turn(bucket, now(), spacing)
 
     def transient(self, exc: BaseException) -> bool:
         """Whether `exc` is the database's passing fault (try again later)."""

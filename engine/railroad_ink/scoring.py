@@ -1,14 +1,25 @@
-"""End-of-game scoring of one board: exit networks, longest routes, centre, errors, expansions."""
+"""End-of-game scoring of one board: exit networks, longest routes, centre, errors, expansions.
 
-from collections.abc import Iterable
+The packed board (bitboard) gives most lines; the graph of the board's pieces decides where it
+cannot be exact (loops, two pieces of one kind in a space, contacts the rules forbid).
+"""
+
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.railroad_ink.board import CELLS, CENTRE, EXIT_AT, EXITS, NEIGH, Tile, rules, tile
+from engine.railroad_ink import bitboard
+from engine.railroad_ink.bitboard import CENTRE_BITS, M1, inner_ends, joins, meetings, nodes, pack
+from engine.railroad_ink.board import CELLS, EXIT_AT, EXITS, NEIGH, SIZE, Tile, rules, tile
 from engine.railroad_ink.config import Config
 from engine.railroad_ink.state import Cell
 
 _EXIT_INDEX = {e.id: k for k, e in enumerate(EXITS)}
+_NETWORK_POINTS = rules().network_points
+_LONE = _NETWORK_POINTS[1]
+W = bitboard.W
+_DOUBLED = bitboard.DOUBLE_H
+_TWO = bitboard.TWO
 
 
 @dataclass(slots=True)
@@ -83,30 +94,6 @@ def network_exits(
     return sorted(counts.values(), reverse=True)
 
 
-def errors(
-    tiles: list[Tile | None], acc: int, typed: bool = False, acc_excused: bool = True
-) -> int:
-    """Open route ends facing an empty space or a blank side (edge and Accumulator excused).
-
-    `typed`: an end facing an end of the other type is open too (A1); `acc_excused` (A10).
-    """
-    n_err = 0
-    for i, t in enumerate(tiles):
-        if t is None:
-            continue
-        for d in range(4):
-            if t.sides[d] is None:
-                continue
-            n = NEIGH[i][d]
-            if n < 0 or (n == acc and acc_excused):
-                continue
-            tn = tiles[n]
-            o = None if tn is None else tn.sides[d ^ 2]
-            if o is None or (typed and o != t.sides[d]):
-                n_err += 1
-    return n_err
-
-
 def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
     """Spaces in the longest chain of `kind` ("H"/"R"); each segment passed counts once.
 
@@ -115,14 +102,24 @@ def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
     again; no other space may be entered twice, and a chain never starts or ends on a
     crossroads it crosses elsewhere.
     """
-    adj: dict[int, list[tuple[int, int]]] = {}
-    cross = 0
-    n_edges = 0
-    for i, t in enumerate(tiles):
+    cells = [i for i, t in enumerate(tiles) if t is not None]
+    return graph_longest(*piece_graph(tiles.__getitem__, cells, kind, mode == "trail"))
+
+
+def piece_graph(
+    tile_at: Callable[[int], Tile | None], cells: Iterable[int], kind: str, trail: bool
+) -> tuple[dict[int, list[int]], set[int]]:
+    """The pieces of `kind` in `cells` (piece k of cell i is 2i+k), each with the pieces joined
+    to it, and (`trail`) the crossroads among them; `cells` holds every cell joined to one of
+    its cells."""
+    adj: dict[int, list[int]] = {}
+    cross: set[int] = set()
+    for i in cells:
+        t = tile_at(i)
         if t is None:
             continue
-        if t.segments == 1 and t.sides.count(kind) == 4:
-            cross |= 1 << 2 * i
+        if trail and t.segments == 1 and t.sides.count(kind) == 4:
+            cross.add(2 * i)
         for d in range(4):
             if t.sides[d] != kind:
                 continue
@@ -130,15 +127,17 @@ def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
             adj.setdefault(a, [])
             n = NEIGH[i][d]
             if d in (1, 2) and n >= 0:
-                tn = tiles[n]
+                tn = tile_at(n)
                 if tn is not None and tn.sides[d ^ 2] == kind:
                     b = 2 * n + tn.seg_of[d ^ 2]
-                    adj.setdefault(b, [])
-                    adj[a].append((b, n_edges))
-                    adj[b].append((a, n_edges))
-                    n_edges += 1
-    if not adj:
-        return 0
+                    adj.setdefault(b, []).append(a)
+                    adj[a].append(b)
+    return adj, cross
+
+
+def graph_longest(adj: dict[int, list[int]], cross: set[int]) -> int:
+    """Longest chain in a graph of pieces (`adj`: each piece's joined pieces); `cross`: the
+    crossroads that may be crossed a second time (if joined on all four sides)."""
     best = 0
     seen: set[int] = set()
     for root in adj:
@@ -147,61 +146,83 @@ def longest(tiles: list[Tile | None], kind: str, mode: str = "simple") -> int:
         comp = [root]
         seen.add(root)
         for u in comp:
-            for v, _ in adj[u]:
+            for v in adj[u]:
                 if v not in seen:
                     seen.add(v)
                     comp.append(v)
-        # Only a crossroads joined on all four sides can be crossed twice.
-        again = 0
-        if mode == "trail":
-            again = sum(1 << u for u in comp if cross >> u & 1 and len(adj[u]) == 4)
-        best = max(best, _component_longest(adj, comp, again))
+        best = max(best, _component_longest(adj, comp, cross))
     return best
 
 
-def _component_longest(adj: dict[int, list[tuple[int, int]]], comp: list[int], again: int) -> int:
-    """Longest chain in one component; `again`: the nodes it may cross a second time."""
-    # A path can never be longer than the component plus its second crossings: stop there.
+def _component_longest(adj: dict[int, list[int]], comp: list[int], cross: set[int]) -> int:
+    """Longest chain in one component of graph_longest's graph.
+
+    The search runs on the component's junctions (spaces with other than two joins) and the
+    plain stretches between them, each one step; a longest chain starts at a junction or
+    with a whole stretch, next to a junction it comes back to.
+    """
+    junctions = [u for u in comp if len(adj[u]) != 2]
+    # A loop, a lone space or a plain chain: all of it.
+    if all(len(adj[u]) < 2 for u in junctions):
+        return len(comp)
+    index = {u: k for k, u in enumerate(junctions)}
+    # links[j]: per stretch leaving junction j, its far junction, inner spaces and own bit.
+    links: list[list[tuple[int, int, int]]] = [[] for _ in junctions]
+    stretches: list[tuple[int, int, int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for u in junctions:
+        for first in adj[u]:
+            if (u, first) in seen:
+                continue
+            prev, v, inner = u, first, 0
+            while len(adj[v]) == 2:
+                a, b = adj[v]
+                prev, v = v, b if a == prev else a
+                inner += 1
+            seen.add((u, first))
+            seen.add((v, prev))
+            e = 1 << len(stretches)
+            stretches.append((index[u], index[v], inner, e))
+            links[index[u]].append((index[v], inner, e))
+            links[index[v]].append((index[u], inner, e))
+    # A longest chain is no longer than the component with its second crossings.
+    again = sum(1 << index[u] for u in junctions if u in cross and len(adj[u]) == 4)
     cap = len(comp) + again.bit_count()
     best = 1
-    # A plain chain (no junction) is longest from one of its ends, if it has ends.
-    plain = all(len(adj[u]) <= 2 for u in comp)
-    starts = [u for u in comp if len(adj[u]) == 1] if plain else []
-    starts = starts or comp
 
-    def simple(u: int, visited: int, length: int) -> None:
+    def walk(
+        u: int, visited: int, again: int, used: int, length: int, end: bool, tail: int
+    ) -> None:
+        # `end`: the chain may stop at u (not on a second crossing, unless it goes on from
+        # `tail` into the stretch it started in).
         nonlocal best
-        if length > best:
+        if (end or u == tail) and length > best:
             best = length
-        if best >= cap:
-            return
-        for v, _ in adj[u]:
-            if not visited >> v & 1:
-                simple(v, visited | 1 << v, length + 1)
-
-    def trail(u: int, visited: int, again: int, used: int, length: int, end: bool) -> None:
-        # `end`: the chain may stop at u (False on u's second crossing, which must go on).
-        nonlocal best
-        if end and length > best:
-            best = length
-        if best >= cap:
-            return
-        for v, e in adj[u]:
-            if used >> e & 1:
+        for v, inner, e in links[u]:
+            if best >= cap:
+                return
+            if used & e:
                 continue
             if not visited >> v & 1:
-                trail(v, visited | 1 << v, again, used | 1 << e, length + 1, True)
-            elif again >> v & 1:
-                trail(v, visited, again ^ 1 << v, used | 1 << e, length + 1, False)
+                walk(v, visited | 1 << v, again, used | e, length + inner + 1, True, tail)
+                continue
+            # Into a stretch towards a space already passed: it may stop just before it.
+            if inner and length + inner > best:
+                best = length + inner
+            if again >> v & 1:
+                walk(v, visited, again ^ 1 << v, used | e, length + inner + 1, False, tail)
 
-    for s in starts:
-        if again:
-            # The start is an end of the chain: it may not be crossed again.
-            trail(s, 1 << s, again & ~(1 << s), 0, 1, True)
-        else:
-            simple(s, 1 << s, 1)
-        if best >= cap:
-            break
+    for s in range(len(junctions)):
+        # A start is an end of the chain: it may not be crossed again.
+        walk(s, 1 << s, again & ~(1 << s), 0, 1, True, -1)
+    # Or the chain starts with all of a stretch, next to a junction it passes later (a start
+    # beside a dead end would be shorter than one on it).
+    for a, b, inner, e in stretches:
+        if inner:
+            if len(links[b]) > 1:
+                walk(a, 1 << a, again, e, inner + 1, True, b)
+            if len(links[a]) > 1:
+                walk(b, 1 << b, again, e, inner + 1, True, a)
     return best
 
 
@@ -242,33 +263,76 @@ def score(
     """
     cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)
     typed = cfg.mixed_contact != "illegal"
-    tiles = tiles_of(cells)
-    s = Score()
-    sizes = network_exits(
-        tiles, typed, linked_only=True, hub=acc if cfg.accumulator_joins_networks else -1
+    hub = acc if cfg.accumulator_joins_networks else -1
+    p = pack(cells)
+    east, south = joins(p)
+    joined = met = east.bit_count() + south.bit_count()
+    if typed:
+        beam, down = (east | east >> W) & M1, (south | south >> W) & M1
+    else:
+        beam, down = meetings(p)
+        met = beam.bit_count() + down.bit_count()
+    # Untyped, a highway end facing a railway end joins their networks: the graph decides.
+    found = bitboard.networks(p, beam, down, typed, hub) if met == joined else None
+    if found is None:
+        sizes = network_exits(tiles_of(cells), typed, linked_only=True, hub=hub)
+        networks = [n for n in sizes if n > 1]
+        singles = len(sizes) - len(networks)
+    else:
+        networks, singles = found
+    lone = _LONE if cfg.one_exit_network_points is None else cfg.one_exit_network_points
+    points = sum([_NETWORK_POINTS[n] for n in networks]) + lone * singles
+    x = nodes(p)
+    chains, rest = bitboard.longest(p, x, east, south)
+    if rest:
+        _longest_rest(cells, p, east, south, rest, cfg.longest_route, chains)
+    highway, railway = chains
+    centre = ((x | x >> W) & CENTRE_BITS).bit_count()
+    if cfg.centre_counts == "segment":
+        centre += (p >> _TWO & CENTRE_BITS).bit_count()
+    if acc >= 0 and cfg.accumulator_is_centre:
+        centre += 1
+    skip = acc if cfg.accumulator_excuses_ends else -1
+    if 0 <= skip < CELLS and cells[skip] is not None:
+        errors = bitboard.errors(p, acc, True, typed)
+    else:
+        errors = (p & inner_ends(skip)).bit_count() - 2 * met
+    lamps = sum(1 for c in cells if c is not None and c.lamp_on)
+    if acc < 0:
+        total = points + highway + railway + centre - errors + lamps
+        return Score(networks, points, highway, railway, centre, errors, lamps, total=total)
+    linked = power_exits(cells, acc, cfg.power_exit_rule, powered)
+    power = charges * linked
+    total = points + highway + railway + centre - errors + lamps + power
+    return Score(
+        networks, points, highway, railway, centre, errors, lamps, charges, linked, power, total
     )
-    s.networks = [n for n in sizes if n > 1]
-    table = rules().network_points
-    lone = table[1] if cfg.one_exit_network_points is None else cfg.one_exit_network_points
-    s.network_points = sum(table[n] for n in s.networks) + lone * sizes.count(1)
-    s.longest_highway = longest(tiles, "H", cfg.longest_route)
-    s.longest_railway = longest(tiles, "R", cfg.longest_route)
-    per = (lambda t: t.segments) if cfg.centre_counts == "segment" else (lambda t: 1)
-    s.centre = sum(per(t) for i in CENTRE if (t := tiles[i]) is not None)
-    s.centre += acc >= 0 and cfg.accumulator_is_centre
-    s.errors = errors(tiles, acc, typed, cfg.accumulator_excuses_ends)
-    s.lamps = sum(1 for c in cells if c is not None and c.lamp_on)
-    if acc >= 0:
-        s.charges = charges
-        s.power_exits = power_exits(cells, acc, cfg.power_exit_rule, powered)
-        s.power = charges * s.power_exits
-    s.total = (
-        s.network_points
-        + s.longest_highway
-        + s.longest_railway
-        + s.centre
-        - s.errors
-        + s.lamps
-        + s.power
-    )
-    return s
+
+
+def _longest_rest(
+    cells: list[Cell | None],
+    p: int,
+    east: int,
+    south: int,
+    rest: int,
+    mode: str,
+    chains: list[int],
+) -> None:
+    """Completes bitboard.longest's `chains` by a search of the components it left: on the
+    pieces' graph where a cell holds two pieces of the kind, else on the packed board's."""
+    trail = mode == "trail"
+
+    def tile_at(i: int) -> Tile | None:
+        c = cells[i]
+        return None if c is None else tile(c.face, c.orientation)
+
+    for k, kind in enumerate("HR"):
+        left = rest >> k * W & M1
+        if not left:
+            continue
+        if p >> _DOUBLED + k * W & M1:
+            within = [b // 8 * SIZE + b % 8 for b in range(left.bit_length()) if left >> b & 1]
+            adj, cross = piece_graph(tile_at, within, kind, trail)
+        else:
+            adj, cross = bitboard.graph(p, east, south, rest, k)
+        chains[k] = max(chains[k], graph_longest(adj, cross if trail else set()))

@@ -1,10 +1,18 @@
 """Every scoring rule on hand-built boards with known scores."""
 
+import json
+from pathlib import Path
 from random import Random
 
-from engine.railroad_ink.board import CELLS, NEIGH, SIZE, Tile
-from engine.railroad_ink.scoring import longest
+import pytest
+
+from engine.railroad_ink.board import ACC, CELLS, NEIGH, SIZE, Tile
+from engine.railroad_ink.config import Config
+from engine.railroad_ink.scoring import longest, score
+from engine.railroad_ink.state import Cell
 from tests.railroad_ink.helpers import G, board_score, filled, new_game, with_board
+
+CASES = json.loads((Path(__file__).parent / "scoring_cases.json").read_text())
 
 COLUMN_B = {f"B{r}": ("highway_straight", 0) for r in range(1, 8)}
 ROW_2_RAIL = {f"{c}2": ("railway_straight", 1) for c in "ACDEFG"}
@@ -240,3 +248,23 @@ def test_outcome_breaks_ties_by_fewer_errors():
     assert [o["score"] for o in out] == [1, -1, 0]
     assert [o["rank"] for o in out] == [1, 3, 2]
     assert out[0]["details"]["breakdown"]["longest_highway"] == 2
+
+
+def _cell(code: str | None) -> Cell | None:
+    """A cell spelt "face:orientation[:lit][:power]"."""
+    if code is None:
+        return None
+    face, orientation, *flags = code.split(":")
+    return Cell(face, int(orientation), 1, lamp_on="lit" in flags, electrified="power" in flags)
+
+
+@pytest.mark.parametrize("case", CASES["cases"], ids=lambda case: case["board"])
+def test_boards_score_as_before_the_packed_board(case):
+    """Boards of random and autopilot games and boards of any tiles anywhere, every line under
+    three sets of options, as the piece-graph scoring (CASES["made_by"]) scored them."""
+    cells = [_cell(code) for code in case["cells"]]
+    acc = ACC if "power_grid" in case["expansions"] else -1
+    for name, options in CASES["variants"].items():
+        config = Config(players=1, expansions=frozenset(case["expansions"]), **options)
+        s = score(cells, case["charges"], acc, config=config, powered=case["powered"])
+        assert list(s.lines().values()) == case["lines"][name], name

@@ -33,6 +33,7 @@ from standin.model import (
     Interaction,
     Member,
     Message,
+    Role,
     User,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "Member",
     "Message",
     "NotAcknowledged",
+    "Role",
     "StandIn",
     "User",
     "point_discord_py",

@@ -24,6 +24,8 @@ from standin.model import (
     DM,
     Channel,
     Clock,
+    Member,
+    Role,
     Snowflakes,
     User,
     World,
@@ -268,6 +270,19 @@ class StandIn(Driver):
         data = {**payloads.channel(thread), "newly_created": True}
         self.gateway.dispatch("THREAD_CREATE", data, intent=L.INTENT_GUILDS)
         return thread
+
+    def set_member_role(self, member: Member, role: Role, *, present: bool) -> None:
+        """Give (``present``) or take ``role``; GUILD_MEMBER_UPDATE only on a change."""
+        if (role in member.roles) == present:
+            return
+        if present:
+            member.roles.append(role)
+        else:
+            member.roles.remove(role)
+        data = {**payloads.member(member), "guild_id": str(member.guild.id)}
+        # Discord sends the current user's own member updates even without the members intent.
+        intent = None if member.user is self.bot_user else L.INTENT_GUILD_MEMBERS
+        self.gateway.dispatch("GUILD_MEMBER_UPDATE", data, intent=intent)
 
     def permissions_in(self, channel: Channel) -> int:
         """The bot's permissions in ``channel`` (no overwrites are modelled)."""

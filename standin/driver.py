@@ -61,6 +61,7 @@ class Driver:
 
         def dm_channel(self, user: User) -> Channel: ...
         def permissions_in(self, channel: Channel) -> int: ...
+        def set_member_role(self, member: Member, role: Role, *, present: bool) -> None: ...
 
     # Setup.
 
@@ -138,6 +139,51 @@ class Driver:
         data = {**payloads.member(member), "guild_id": str(guild.id)}
         self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=L.INTENT_GUILD_MEMBERS)
         return member
+
+    def add_role(
+        self,
+        guild: Guild,
+        name: str,
+        *,
+        position: int = 1,
+        permissions: int = 0,
+        managed: bool = False,
+    ) -> Role:
+        """A role the server made at ``position`` (1 is just above @everyone; roles at or above it
+        move up one, as in Discord's role list); ``managed`` makes it an integration's role."""
+        top = len(guild.roles)
+        if not 1 <= position <= top:
+            raise DriverError(f"role position must be 1..{top} in {guild.name}, not {position}")
+        # Discord keeps positions distinct, so the hierarchy never hinges on a tie.
+        for moved in guild.roles[1:]:
+            if moved.position >= position:
+                moved.position += 1
+                self._dispatch_role("GUILD_ROLE_UPDATE", guild, moved)
+        role = Role(
+            id=self.ids.next(),
+            name=name,
+            permissions=permissions,
+            position=position,
+            managed=managed,
+        )
+        guild.added_roles.append(role)
+        self._dispatch_role("GUILD_ROLE_CREATE", guild, role)
+        return role
+
+    def grant_bot(self, guild: Guild, permissions: int) -> None:
+        """Add ``permissions`` bits (e.g. ``P_MANAGE_ROLES``) to the bot's role in ``guild``."""
+        guild.bot_role.permissions |= permissions
+        self._dispatch_role("GUILD_ROLE_UPDATE", guild, guild.bot_role)
+
+    def give_role(self, guild: Guild, user: User, role: Role) -> None:
+        """A moderator gives ``user`` the ``role`` by hand (GUILD_MEMBER_UPDATE)."""
+        member = guild.members.get(user.id)
+        if member is None:
+            raise DriverError(f"{user.name} is not a member of {guild.name}")
+        # Nobody, moderators included, can hand out @everyone or an integration's role.
+        if role not in guild.roles or role is guild.everyone or role.managed:
+            raise DriverError(f"{role.name!r} is not a role one can give in {guild.name}")
+        self.set_member_role(member, role, present=True)
 
     def set_dms_open(self, user: User, open_: bool) -> None:
         """Open or close ``user``'s DMs (closed → the bot gets 403 / 50007)."""
@@ -356,6 +402,10 @@ class Driver:
         return await self.wait_for(found, timeout)
 
     # Internals.
+
+    def _dispatch_role(self, event: str, guild: Guild, role: Role) -> None:
+        data = {"guild_id": str(guild.id), "role": payloads.role(role)}
+        self.gateway.dispatch(event, data, intent=L.INTENT_GUILDS)
 
     def _check_presence(self, user: User, channel: Channel) -> None:
         if channel.is_dm:

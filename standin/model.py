@@ -15,6 +15,7 @@ from standin.validate import walk_components
 Clock = Callable[[], float]
 
 # Permission bits (topics/permissions) used for members, the bot and resolved channels.
+P_ADMINISTRATOR = 1 << 3
 P_MANAGE_CHANNELS = 1 << 4
 P_ADD_REACTIONS = 1 << 6
 P_VIEW_CHANNEL = 1 << 10
@@ -24,6 +25,7 @@ P_EMBED_LINKS = 1 << 14
 P_ATTACH_FILES = 1 << 15
 P_READ_MESSAGE_HISTORY = 1 << 16
 P_USE_EXTERNAL_EMOJIS = 1 << 18
+P_MANAGE_ROLES = 1 << 28
 P_USE_APPLICATION_COMMANDS = 1 << 31
 P_MANAGE_THREADS = 1 << 34
 P_CREATE_PUBLIC_THREADS = 1 << 35
@@ -41,6 +43,7 @@ EVERYONE_PERMISSIONS = (
     | P_CREATE_PUBLIC_THREADS
     | P_SEND_MESSAGES_IN_THREADS
 )
+# Without MANAGE_ROLES, as many real invites leave it: giving roles is an error path by default.
 BOT_PERMISSIONS = (
     EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES | P_MANAGE_THREADS | P_CREATE_PRIVATE_THREADS
 )
@@ -123,6 +126,11 @@ class Member:
             value |= role.permissions
         return value
 
+    @property
+    def top_position(self) -> int:
+        """Position of the highest role (0, @everyone's, with none); the role hierarchy's rank."""
+        return max((role.position for role in self.roles), default=0)
+
 
 @dataclass(eq=False)
 class Guild:
@@ -137,11 +145,27 @@ class Guild:
     members: dict[int, Member] = field(default_factory=dict)
     channels: list[Channel] = field(default_factory=list)
     threads: list[Channel] = field(default_factory=list)
+    added_roles: list[Role] = field(default_factory=list)
 
     @property
     def roles(self) -> list[Role]:
         """All roles, @everyone first."""
-        return [self.everyone, self.manager_role, self.bot_role]
+        return [self.everyone, self.manager_role, self.bot_role, *self.added_roles]
+
+    def member(self, user_id: str | int) -> Member:
+        """Member by user id, else 404 / 10007."""
+        found = self.members.get(_as_id(user_id))
+        if found is None:
+            raise ApiError(404, L.Code.UNKNOWN_MEMBER, "Unknown Member", violation=False)
+        return found
+
+    def role(self, role_id: str | int) -> Role:
+        """Role by id, else 404 / 10011."""
+        wanted = _as_id(role_id)
+        found = next((role for role in self.roles if role.id == wanted), None)
+        if found is None:
+            raise ApiError(404, L.Code.UNKNOWN_ROLE, "Unknown Role", violation=False)
+        return found
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"

@@ -9,7 +9,16 @@ from aiohttp import web
 from standin import limits as L
 from standin import payloads
 from standin.errors import ApiError, FormErrors
-from standin.model import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
+from standin.model import (
+    P_ADMINISTRATOR,
+    P_MANAGE_ROLES,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Guild,
+    Message,
+    Role,
+)
 from standin.transport import API_PREFIX, json_response, no_content, read_body
 
 if TYPE_CHECKING:
@@ -46,6 +55,14 @@ class RestRoutes:
             ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("GET", "/guilds/{guild_id}/roles", self.get_roles),
+            ("GET", "/guilds/{guild_id}/roles/{role_id}", self.get_role),
+            ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.add_member_role),
+            (
+                "DELETE",
+                "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
+                self.remove_member_role,
+            ),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("GET", "/channels/{channel_id}/messages", self.history),
             ("POST", "/channels/{channel_id}/messages", self.send_message),
@@ -174,10 +191,47 @@ class RestRoutes:
     async def get_member(self, request: web.Request) -> web.Response:
         """``GET /guilds/{id}/members/{user}``."""
         guild = self.world.guild(request.match_info["guild_id"])
-        member = guild.members.get(int(request.match_info["user_id"]))
-        if member is None:
-            raise ApiError(404, L.Code.UNKNOWN_MEMBER, "Unknown Member", violation=False)
-        return json_response(payloads.member(member))
+        return json_response(payloads.member(guild.member(request.match_info["user_id"])))
+
+    async def get_roles(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{id}/roles`` (``Guild.fetch_roles``)."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        return json_response([payloads.role(r) for r in guild.roles])
+
+    async def get_role(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{id}/roles/{role}`` (``Guild.fetch_role``)."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        return json_response(payloads.role(guild.role(request.match_info["role_id"])))
+
+    async def add_member_role(self, request: web.Request) -> web.Response:
+        """``PUT /guilds/{id}/members/{user}/roles/{role}``; a role the member has is a no-op."""
+        self._change_member_role(request, present=True)
+        return no_content()
+
+    async def remove_member_role(self, request: web.Request) -> web.Response:
+        """``DELETE /guilds/{id}/members/{user}/roles/{role}``; a role it lacks is a no-op."""
+        self._change_member_role(request, present=False)
+        return no_content()
+
+    def _change_member_role(self, request: web.Request, *, present: bool) -> None:
+        guild = self.world.guild(request.match_info["guild_id"])
+        member = guild.member(request.match_info["user_id"])
+        role = guild.role(request.match_info["role_id"])
+        self._check_can_assign(guild, role)
+        self.core.set_member_role(member, role, present=present)
+
+    def _check_can_assign(self, guild: Guild, role: Role) -> None:
+        """Discord's rule: MANAGE_ROLES (or ADMINISTRATOR), and only roles below the bot's top
+        role that no integration manages; @everyone is nobody's to give."""
+        bot = guild.members[self.core.bot_user.id]
+        allowed = bot.permissions & (P_MANAGE_ROLES | P_ADMINISTRATOR)
+        if (
+            not allowed
+            or role is guild.everyone
+            or role.managed
+            or role.position >= bot.top_position
+        ):
+            raise ApiError(403, L.Code.MISSING_PERMISSIONS, "Missing Permissions")
 
     # Channels and messages.
 

@@ -43,6 +43,7 @@ CLOSING_GRACE = 10.0
 """Seconds a shutdown waits for the interactions under way, at most."""
 
 SHARED_EXTENSIONS = (
+    "bot.cogs.daily",
     "bot.cogs.help",
     "bot.cogs.game",
     "bot.cogs.mygames",

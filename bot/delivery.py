@@ -4,17 +4,19 @@ import asyncio
 import contextlib
 import io
 import logging
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import aiohttp
 import discord
 
+from bot.service.challenges import SEASON_RULES
 from bot.service.errors import UserError
 from bot.service.hosting import fill, join, needed
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
 from bot.store.repo import PanelRow, Pending, SeatRow
+from bot.ui import daily as daily_ui
 from bot.ui.common import game_ref, said, said_names
 from bot.ui.dashboard import my_line
 from bot.ui.lobby import duration, lobby_embed, lobby_view, rematch_view, seat_notes
@@ -25,6 +27,7 @@ from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
 from bot.ui.web import Pages, with_page
 from bot.workers import draw
+from render.daily import daily_board
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +42,8 @@ LOOKUP = 50
 """How many of a channel's messages since the game's last confirmed post are looked through."""
 SENDING = "delivery-soon"
 """The name of the task sending a tick's posts while the tick goes on (a shutdown waits for it)."""
-"""Games leased at once: the rest stay free for the other processes."""
+PODIUM = 3
+"""The boards shown in a day's closing post."""
 Channel = (
     discord.TextChannel
     | discord.Thread
@@ -338,25 +342,35 @@ class Delivery:
             if built is not None and summary is not None:
                 lines += [*self._summary(table, round_ - 1, built), ""]
                 files.append(_file(await summary, "summary.png"))
+            # A game in its one player's DMs (a daily) posts each round once: with the planner.
+            alone = table.row.guild_id is None
+            where = "below" if alone else "in your DMs"
             lines.append(
-                f"**Round {round_} of {public['rounds']}**: the dice are rolled. Plan in your "
-                f"DMs (`/{table.hosted.command}` commands) or with the planner there."
+                f"**Round {round_} of {public['rounds']}**: the dice are rolled. Plan {where} "
+                f"(`/{table.hosted.command}` commands) or with the planner there."
             )
             files.append(_file(await roll, f"round-{round_}.png"))
-            await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
+            if not alone:
+                await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
             if not current:
                 return  # the game has moved on: the planners of this round are no use any more
 
             async def planner(seat: SeatRow) -> bool:
                 draft = await self.service.draft(table.row.id, seat.user_id or 0)
+                board = _file(await boards[seat.seat], f"board-{seat.seat + 1}.png")
+                text = f"{game_ref(table)}, round {round_}: your board. {show.plan_hint}"
                 return await self._dm(
                     table,
                     seat.seat,
-                    content=f"{game_ref(table)}, round {round_}: your board. {show.plan_hint}",
-                    file=_file(await boards[seat.seat], f"board-{seat.seat + 1}.png"),
+                    content="\n".join([*lines, "", text] if alone else [text])[:2000],
+                    files=[*files, board] if alone else [board],
                     view=planner_view(draft),
                 )
 
+            if alone:
+                for seat in people:
+                    await planner(seat)  # with closed DMs, there is nowhere else to plan
+                return
             # The status edit and every DM at once: their requests overlap instead of queueing.
             *sent, _ = await asyncio.gather(
                 *(planner(seat) for seat in people), self._status(table, channel)
@@ -548,6 +562,9 @@ class Delivery:
         for live in await self.service.close_panels(table.row.id):
             await self._strip(live)
         state = await self.service.state_at(table.row.id, payload["at"])
+        if table.row.challenge is not None:
+            await self._daily_over(table, state)
+            return
         game = table.game
         names = self._names(table)
         public = game.view(state, None)
@@ -608,6 +625,133 @@ class Delivery:
                     f"{score(mine['score'])}. Your final board:",
                     file=_file(board, "final-board.png"),
                 )
+
+    # ---- daily challenges -----------------------------------------------------------------
+
+    async def _daily_over(self, table: Table, state: Any) -> None:
+        """One DM ends an entry: its place so far, the streak, the final board and score sheet."""
+        entry = await self.service.daily_entry(table.row.id)
+        user = table.seats[0].user_id
+        if entry is None or user is None:
+            return
+        guild = entry.guild_id or None
+        board = await self.service.daily_day(entry.challenge, guild, user, entry.day)
+        streak = await self.service.streak(user, guild)
+        show, names = presenter(table.row.game), self._names(table)
+        files = [
+            _file(await draw(show.board, table.game.view(state, 0), 0, names), "final-board.png"),
+            _file(await draw(show.results, table.game.view(state, None), names), "results.png"),
+        ]
+        where = "in your server" if guild else "in all servers"
+        await self._post(
+            await self._channel(table),
+            "results",
+            content=daily_ui.done_words(board, streak, where),
+            files=files,
+        )
+
+    async def _on_daily_late(self, table: Table, payload: dict[str, Any]) -> None:
+        """An entry the day's close ended: it counts with what it had."""
+        for live in await self.service.close_panels(table.row.id):
+            await self._strip(live)
+        score = table.hosted.score(payload["score"])
+        await self._post(
+            await self._channel(table),
+            "post",
+            content=f"⌛ The day closed before you finished {game_ref(table)}: it counts with "
+            f"{score}, what your board had.",
+        )
+
+    async def _on_daily_board(self, table: Table, payload: dict[str, Any]) -> None:
+        """The day's table of a challenge in a server, posted once when the day closes, with
+        the podium's boards."""
+        day = date.fromisoformat(payload["day"])
+        board = await self.service.daily_day(payload["key"], payload["guild"], None, day)
+        thumbnails = []
+        for placed in board.scored[:PODIUM]:
+            assert placed.entry.game_id is not None
+            theirs = await self.service.table(placed.entry.game_id)
+            assert theirs.state is not None
+            view = theirs.game.view(theirs.state, 0)
+            show = presenter(theirs.row.game)
+            thumbnails.append(await draw(show.board, view, 0, self._names(theirs)))
+        text, title, subtitle, rows = daily_ui.board_post(board)
+        image = await draw(daily_board, title, subtitle, rows, thumbnails)
+        channel = self.client.get_channel(payload["to"]) or await self.client.fetch_channel(
+            payload["to"]
+        )
+        assert isinstance(channel, Channel)
+        await self._post(
+            channel,
+            "post",
+            content=text,
+            file=_file(image, "daily.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def _on_daily_reminder(self, table: Table, payload: dict[str, Any]) -> None:
+        closes = int(datetime.fromisoformat(payload["closes"]).timestamp())
+        streak = payload["streak"]
+        keep = f"your {streak}-day streak ends" if streak else "today's dailies close"
+        await self._dm(
+            table,
+            0,
+            content=f"⏰ You haven't played a daily today: {keep} <t:{closes}:R>. "
+            "`/daily play` starts one; `/daily remind on:False` stops these DMs.",
+        )
+
+    async def _on_season_over(self, table: Table, payload: dict[str, Any]) -> None:
+        """The season's champion, announced once; the server's role moves to them."""
+        guild_id = payload["guild"]
+        ladder = await self.service.season_ladder(guild_id, payload["season"])
+        if not ladder:
+            return
+        champion = ladder[0]
+        role_words = await self._crown(guild_id, champion.user_id)
+        lines = [
+            f"🏆 **Season {payload['season']} is over.** Champion: <@{champion.user_id}> with "
+            f"{champion.points:g} points.{role_words}",
+            *daily_ui.table_lines(ladder[:10], "points"),
+            SEASON_RULES,
+        ]
+        channel = self.client.get_channel(payload["to"]) or await self.client.fetch_channel(
+            payload["to"]
+        )
+        assert isinstance(channel, Channel)
+        await self._post(
+            channel,
+            "post",
+            content="\n".join(lines)[:2000],
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(champion.user_id)]),
+        )
+
+    async def _crown(self, guild_id: int, user_id: int) -> str:
+        """Give the server's champion role (taken from the last champion); what to say of it."""
+        server = await self.service.daily_server(guild_id)
+        role_id = server.get("champion_role")
+        if not role_id:
+            return ""
+        guild = self.client.get_guild(guild_id)
+        role = guild.get_role(role_id) if guild else None
+        if guild is None or role is None:
+            return " (The champion's role no longer exists.)"
+        # Checked first, as Discord would refuse: Manage Roles, and a role below the bot's own.
+        if not guild.me.guild_permissions.manage_roles or role >= guild.me.top_role:
+            return (
+                f" (I couldn't give them {role.mention}: I need Manage Roles and a role above it.)"
+            )
+        try:
+            previous = server.get("champion_id")
+            if previous and previous != user_id:
+                with contextlib.suppress(discord.NotFound):
+                    old = guild.get_member(previous) or await guild.fetch_member(previous)
+                    await old.remove_roles(role, reason="a new season's champion")
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+            await member.add_roles(role, reason="the season's champion")
+        except discord.NotFound:
+            return " (They have left the server, so the role stays where it was.)"
+        await self.service.champion_crowned(guild_id, user_id)
+        return f" They now hold {role.mention}."
 
     async def _on_deadline(self, table: Table, payload: dict[str, Any]) -> None:
         if table.row.status != "active" or table.row.deadline is None:

@@ -12,6 +12,7 @@ from standin.commands import (
     CHANNEL,
     INTEGER,
     NUMBER,
+    ROLE,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -19,7 +20,7 @@ from standin.commands import (
     USER,
 )
 from standin.errors import CommandMismatch
-from standin.model import Channel, Guild, SyncedCommand, User
+from standin.model import Channel, Guild, Role, SyncedCommand, User
 
 if TYPE_CHECKING:
     from standin.driver import Driver
@@ -194,6 +195,11 @@ def _option_value(
         resolved.setdefault("channels", {})[str(value.id)] = payloads.resolved_channel(
             value, permissions
         )
+        return str(value.id)
+    elif kind == ROLE:
+        if not isinstance(value, Role) or channel.guild is None or value not in channel.guild.roles:
+            raise CommandMismatch(f"{label} option {name!r} takes a role of this server")
+        resolved.setdefault("roles", {})[str(value.id)] = payloads.role(value)
         return str(value.id)
     else:
         raise CommandMismatch(

@@ -18,6 +18,7 @@ from bot.ui import answer
 from bot.ui.clicks import LARGEST, Clicked
 from bot.ui.commands import GAMES
 from bot.ui.common import bot_of, guarded, said
+from bot.ui.daily import streak_words
 from bot.ui.presenter import presenter
 from bot.ui.web import with_page
 from bot.workers import draw
@@ -189,6 +190,8 @@ class Stats(commands.Cog):
         favourite = ", ".join(f"{words(v)} ({plural(n, 'game')})" for v, n in data["variants"])
         favourite = favourite or "—"
         embed.add_field(name="Favourite variants", value=favourite, inline=False)
+        streak = await self.service.streak(who.id, interaction.guild_id)
+        embed.add_field(name="Dailies (every game)", value=streak_words(streak), inline=False)
         await answer.send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="highscores", description="Solo high scores with their titles")

@@ -18,7 +18,7 @@ import secrets
 import sys
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from pydantic import SecretStr
@@ -234,6 +234,10 @@ class Sandbox:
             self.places.append((self.title(channel), channel))
             await script.play(self, channel)
         for name in self.games:
+            script = importlib.import_module(f"bot.games.{name}.sandbox")
+            if hasattr(script, "play_daily"):
+                await script.play_daily(self, self.lounge(played.get(name, first)))
+        for name in self.games:
             lounge = self.lounge(played.get(name, first))
             self.note(
                 f"Ben looks at the server's {hosted()[name].title} leaderboard and his stats."
@@ -275,6 +279,15 @@ class Sandbox:
         if times >= STUCK:
             raise Failed(f"game #{gid} has not moved for {STUCK} moves; why is in {self.logs}")
         self._still[gid] = (count, times)
+
+    async def next_day(self) -> None:
+        """Move the clock past midnight in every server's zone and wait for what the tick
+        posts then (the days' tables)."""
+        assert self.clock is not None
+        now = self.clock.now()
+        self.clock.current = now.replace(hour=0, minute=0, second=5) + timedelta(days=1, hours=14)
+        await asyncio.sleep(2 * self.settings.tick_seconds + 0.5)
+        await self.settled()
 
     async def moved_on(self, gid: int, round_: int) -> bool:
         table = await self.service.table(gid)

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import banks
+from bot.service.dailies import Dailies
 from bot.service.errors import UserError
 from bot.service.options import CLOCK_NAMES, TableOptions, clock_start, next_due, reminder_marks
 from bot.service.preferences import preferences_of
@@ -21,7 +22,7 @@ RETRY_BROKEN = timedelta(hours=1)
 """How long a game whose deadline could not be handled (a corrupt row) waits to be tried again."""
 
 
-class Deadlines(Vacations):
+class Deadlines(Vacations, Dailies):
     """What the tick does when a game is due."""
 
     async def tick(self, changed: Callable[[], object] | None = None) -> int:
@@ -36,6 +37,8 @@ class Deadlines(Vacations):
                 words = {"seat": row["seat"], "words": row["words"]}
                 await repo.queue(row["game_id"], "made", words, now)
         await self._digests(now)
+        if await self._dailies(now) and changed is not None:
+            changed()
         async with self.repo.reading() as repo:
             due = await repo.due_ids(now)
         for game_id in due:

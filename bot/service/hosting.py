@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from bot.service.challenges import Daily
 from bot.service.errors import UserError
 from engine import registry
 from engine.core import Game, Outcome, player_counts
@@ -162,6 +163,8 @@ class Hosted:
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
     measure_one: str | None = None
     """The unit for a score of exactly 1 ("point", "city powered"), where it differs."""
+    dailies: tuple[Daily, ...] = ()
+    """The game's daily challenges (a solo game on everyone's same dice), if it has any."""
     tournament_config: dict[str, Any] = field(default_factory=dict)
     """The engine config (without `players`) a tournament's tables use unless the organiser
     says otherwise, such as the house rules of the seed's tournament; never changed in place."""

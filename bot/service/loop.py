@@ -14,6 +14,7 @@ from bot.service.away import paused_from
 from bot.service.options import next_due
 from bot.service.shapes import Commit, Move, shape
 from bot.service.tables import Table, Tables
+from bot.store.dailies import DailyRepo
 from engine.core import CHANCE
 
 log = logging.getLogger(__name__)
@@ -102,11 +103,12 @@ class Loop(Tables):
             fields["status"] = "finished"
             fields["deadline"] = None
             seats_now = await self.repo.seats(table.row.id)
-            moved = await results.record(
-                self.repo, table.row, seats_now, game.outcome(state), "finished", now
-            )
+            outcome = game.outcome(state)
+            moved = await results.record(self.repo, table.row, seats_now, outcome, "finished", now)
             ratings = {str(user): list(change) for user, change in moved.items()}
             commit.events.append(("game_over", {"at": commit.at, "ratings": ratings}))
+            if table.row.challenge is not None:
+                await DailyRepo(self.repo).finished(table.row.id, float(outcome[0]["score"]), now)
         if fields.get("status") == "active" and table.row.status == "lobby":
             commit.events.insert(0, ("started", {"at": 0}))
         if "deadline" in fields:

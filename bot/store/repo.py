@@ -32,6 +32,8 @@ class GameRow:
     """When the running round's or turn's clock began (its reminders fall after it)."""
     paused_at: datetime | None = None
     """Since when the clock stands still for a person on vacation."""
+    challenge: str | None = None
+    """The daily challenge this game is someone's entry in (None: a table of its own)."""
 
     @property
     def where(self) -> int:
@@ -112,6 +114,7 @@ def _game(row: Row) -> GameRow:
         status_message_id=row["status_message_id"],
         clock_started=_when(row["clock_started"]),
         paused_at=_when(row["paused_at"]),
+        challenge=row["challenge"],
     )
 
 
@@ -225,7 +228,7 @@ class Repo:
     async def open_game_in(self, where: int) -> GameRow | None:
         row = await self.one(
             "SELECT * FROM games WHERE coalesce(thread_id, channel_id) = ? "
-            "AND status IN ('lobby', 'active')",
+            "AND status IN ('lobby', 'active') AND challenge IS NULL",
             (where,),
         )
         return _game(row) if row else None

@@ -141,11 +141,12 @@ async def submit_draft(
         interaction.user.id, game_id, game, guild_id=interaction.guild_id
     )
     _, resolved = await service.submit(table.row.id, interaction.user.id, reply=interaction.id)
-    text = "✅ Plan submitted." + (
-        " Everyone is in: the round is resolving."
-        if resolved
-        else " You can still change it until the round resolves."
-    )
+    if not resolved:
+        text = "✅ Plan submitted. You can still change it until the round resolves."
+    elif len(table.seats) == 1:
+        text = "✅ Plan submitted. The round is resolving."
+    else:
+        text = "✅ Plan submitted. Everyone is in: the round is resolving."
     await answer.send(interaction, text, ephemeral=interaction.guild is not None)
     await service.replied(interaction.id)
     await bot.delivery.after_change()

@@ -4,6 +4,7 @@ from collections import Counter
 from typing import Any
 
 from bot.games.powerline.words import describe, parse_key, placement_key
+from bot.service.challenges import Daily
 from bot.service.hosting import Hosted
 from data import load_text
 from engine.powerline import autopilot
@@ -84,4 +85,5 @@ PLUGIN = Hosted(
     rules=lambda: load_text("powerline", "rules_summary.md"),
     planner=PowerlinePlanner(),
     round_lines=round_lines,
+    dailies=(Daily("powerline", "Powerline solo", lambda day: {}, lambda day: "standard rules"),),
 )

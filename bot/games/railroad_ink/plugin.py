@@ -1,8 +1,10 @@
 """Railroad Ink's half of the platform that the service uses: route steps, words, autopilot."""
 
 import json
+from datetime import date
 from typing import Any
 
+from bot.service.challenges import Daily
 from bot.service.hosting import Hosted
 from data import load_text
 from engine.railroad_ink import GAME, autopilot
@@ -11,6 +13,27 @@ from engine.railroad_ink.board import SIDES, face_name, tile
 from engine.railroad_ink.views import DIE_TAGS, draft_preview, power_words
 
 EXPANSION_WORDS = {"street_lamps": "Street Lamps", "power_grid": "Power Grid"}
+ELECTRIC_WEEK = (("power_grid",), ("street_lamps",), ("power_grid", "street_lamps"))
+"""The Electricity dice of the daily, by weekday (Monday first, then around again)."""
+
+
+def _electric(day: date) -> tuple[str, ...]:
+    return ELECTRIC_WEEK[day.weekday() % len(ELECTRIC_WEEK)]
+
+
+def _electric_words(day: date) -> str:
+    return "with the " + " and ".join(EXPANSION_WORDS[e] for e in _electric(day)) + " dice"
+
+
+DAILIES = (
+    Daily("railroad_ink", "Railroad Ink", lambda day: {}, lambda day: "the base game"),
+    Daily(
+        "railroad_ink_electric",
+        "Railroad Ink with Electricity",
+        lambda day: {"expansions": list(_electric(day))},
+        _electric_words,
+    ),
+)
 
 
 class RailroadInkPlanner:
@@ -124,4 +147,5 @@ PLUGIN = Hosted(
     rules=lambda: load_text("railroad_ink", "rules_summary.md"),
     planner=RailroadInkPlanner(),
     round_lines=round_lines,
+    dailies=DAILIES,
 )

@@ -52,9 +52,40 @@ async def _draw_routes(sb: "Sandbox", person: User, gid: int) -> None:
                 die=die,
                 cell=data["cell"],
                 orientation=data["orientation"],
+                game=gid,
             )
         else:
             key = PLUGIN.plans().key(data)
-            command = sb.server.slash(person, dm, "railroad step", step=key)
+            command = sb.server.slash(person, dm, "railroad step", step=key, game=gid)
         await sb.act(command)
-    await sb.act(sb.server.slash(person, dm, "railroad submit"))
+    await sb.act(sb.server.slash(person, dm, "railroad submit", game=gid))
+
+
+async def play_daily(sb: "Sandbox", lounge: Channel) -> None:
+    """Today's daily: Ada and Ben on the same dice in their DMs; Ben may not look at Ada's board
+    before he has finished; the day closes and its table is posted in the lounge."""
+    ada, ben, _ = sb.people
+    server = sb.server
+    sb.note("Ada and Ben each start today's Railroad Ink daily with /daily play in #lounge.")
+    games = []
+    for person in (ada, ben):
+        await sb.act(server.slash(person, lounge, "daily play", challenge="railroad_ink"))
+        mine = await sb.service.games_of(person.id, guild_id=None)
+        games.append(max(t.row.id for t in mine if t.row.challenge == "railroad_ink"))
+    for person, gid in zip((ada, ben), games, strict=True):
+        sb.note(f"{person.name} plays the daily's rounds in DMs, alone, at their own pace.")
+        while (table := await sb.service.table(gid)).row.status == "active":
+            round_ = table.state.round
+            await _draw_routes(sb, person, gid)
+            await server.wait_for(lambda r=round_, g=gid: sb.moved_on(g, r), timeout=30)
+        if person is ada:
+            sb.note("Ben, still to play, asks to see Ada's board: not before he has finished.")
+            await sb.act(
+                server.slash(ben, lounge, "daily compare", challenge="railroad_ink", person=ada)
+            )
+    await sb.settled()
+    sb.note("Ben, done, compares his board with Ada's and looks at /daily today.")
+    await sb.act(server.slash(ben, lounge, "daily compare", challenge="railroad_ink", person=ada))
+    await sb.act(server.slash(ben, lounge, "daily today"))
+    await sb.next_day()
+    sb.note("The day has closed: its table is posted once in #lounge.")

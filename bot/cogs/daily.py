@@ -74,7 +74,8 @@ class DailyCog(commands.GroupCog, group_name="daily"):
             title = f"**{daily.title}**" + (f" ({special})" if special else "")
             mine = board.mine
             if mine is None:
-                state = f"not played yet · {len(board.placed)} playing or played {where}"
+                others = len(board.placed)
+                state = f"not played yet ({others} {'has' if others == 1 else 'have'} {where})"
             else:
                 state = standing_words(board, mine, where)
             lines.append(f"• {title}: {state}")

@@ -16,6 +16,12 @@ class HandOver(Loop):
             table = await self._table(game_id)
             if table.row.status != "active":
                 raise UserError("That game is not running.")
+            if table.row.challenge is not None:
+                # The AI would finish the entry with its own score.
+                raise UserError(
+                    f"{table.label} is a daily entry: it can't be handed to the AI. Leave it "
+                    "as it is and it counts with what it has when the day closes."
+                )
             if by != target:
                 self._host_only(table, by, moderator, "hand a seat to the AI")
             seat = table.seat_of(target)

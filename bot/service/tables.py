@@ -241,7 +241,13 @@ class Tables:
     @staticmethod
     def _host_only(table: Table, user_id: int, moderator: bool, what: str) -> None:
         """Host powers: the host's while they play their own seat (`Table.seat_of`), and those of
-        `moderator`, a moderator of the game's own server (`bot.ui.common.moderates`)."""
+        `moderator`, a moderator of the game's own server (`bot.ui.common.moderates`). A daily
+        entry has none: it ends when its player finishes or the day closes."""
+        if table.row.challenge is not None:
+            raise UserError(
+                f"{table.label} is a daily entry, so nobody can {what}: it ends when you "
+                "finish it, or when the day closes (counting what your board has then)."
+            )
         if moderator:
             return
         if user_id != table.row.host_id:

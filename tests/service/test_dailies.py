@@ -260,3 +260,16 @@ async def test_a_reminder_comes_late_on_a_day_not_played_and_only_then(daily):
     await svc.set_reminder(ADA, GUILD, False)
     clock.current = datetime(2026, 11, 28, 20, 1, tzinfo=UTC)
     assert await svc._reminders(clock.now()) == 0
+
+
+async def test_an_entry_cannot_be_cancelled_ended_or_given_to_the_ai(daily):
+    svc, _, _ = daily
+    gid = await play(svc, ADA)
+    for act in (
+        svc.cancel(gid, ADA, False),
+        svc.adjudicate(gid, ADA, True),
+        svc.hand_to_ai(gid, ADA, ADA, False, leaving=True),
+    ):
+        with pytest.raises(UserError, match="is a daily entry"):
+            await act
+    assert (await svc.table(gid)).row.status == "active"

@@ -327,10 +327,13 @@ class Delivery:
             built = game.view(await self.service.state_at(table.row.id, payload["at"] - 1), None)
         # Every image of the round at once, one per core: the roll and summary first, since the
         # channel's post waits for them, and each DM goes out as soon as its board is drawn.
+        # A game in its one player's DMs (a daily) posts each round once, with the planner; its
+        # board there shows what a summary would.
+        alone = table.row.guild_id is None
         roll = asyncio.ensure_future(draw(needed(show.roll, "roll"), public, names))
         summary = (
             asyncio.ensure_future(draw(needed(show.round_image, "round image"), built, names))
-            if built
+            if built and not alone
             else None
         )
         boards = {
@@ -339,16 +342,16 @@ class Delivery:
         }
         try:
             lines, files = [], []
-            if built is not None and summary is not None:
+            if built is not None:
                 lines += [*self._summary(table, round_ - 1, built), ""]
+            if summary is not None:
                 files.append(_file(await summary, "summary.png"))
-            # A game in its one player's DMs (a daily) posts each round once: with the planner.
-            alone = table.row.guild_id is None
-            where = "below" if alone else "in your DMs"
-            lines.append(
-                f"**Round {round_} of {public['rounds']}**: the dice are rolled. Plan {where} "
-                f"(`/{table.hosted.command}` commands) or with the planner there."
-            )
+            lines.append(f"**Round {round_} of {public['rounds']}**: the dice are rolled.")
+            if not alone:
+                lines[-1] += (
+                    f" Plan in your DMs (`/{table.hosted.command}` commands) or with the planner "
+                    "there."
+                )
             files.append(_file(await roll, f"round-{round_}.png"))
             if not alone:
                 await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)

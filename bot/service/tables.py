@@ -40,7 +40,10 @@ class Table:
 
     @property
     def label(self) -> str:
-        """How people name it: the game's title and number, "<Title> game #2"."""
+        """How people name it: the game's title and number, "<Title> game #2" ("<Title> daily,
+        game #2" for a daily entry)."""
+        if self.row.challenge is not None:
+            return f"{self.game.title} daily, game #{self.row.id}"
         return f"{self.game.title} game #{self.row.id}"
 
     def waiting_for(self) -> list[SeatRow]:

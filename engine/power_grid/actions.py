@@ -98,11 +98,16 @@ Action = Annotated[
 _ACTION: TypeAdapter[Action] = TypeAdapter(Action)
 # The actions with no field but their type, validated once: nearly half of a game's actions.
 _BARE = {kind: _ACTION.validate_python({"type": kind}) for kind in ("pass", "drop", "done")}
+# An action already made, checked by its exact type first: isinstance() on a pydantic model
+# goes through ABCMeta.
+_MADE = frozenset(
+    (Shuffle, TurnOrder, PickRegion, Open, Pass, Bid, Drop, DiscardPlant, Buy, Done, Build, Power)
+)
 
 
 def parse_action(data: object) -> Action:
     """Validate a JSON action; a malformed one raises IllegalAction with the first problem."""
-    if isinstance(data, BaseModel):
+    if type(data) in _MADE or isinstance(data, BaseModel):
         return data  # type: ignore[return-value]
     if type(data) is dict and len(data) == 1 and type(kind := data.get("type")) is str:
         bare = _BARE.get(kind)

@@ -2,7 +2,7 @@
 
 from engine.core import IllegalAction
 from engine.power_grid.actions import Bid, DiscardPlant, Open
-from engine.power_grid.market import buyable, remove_lowest, settle
+from engine.power_grid.market import buyable, remove_lowest, settle, without
 from engine.power_grid.rules import RESOURCES, STEP3, player_count
 from engine.power_grid.scoring import excess
 from engine.power_grid.state import Auction, State
@@ -13,10 +13,16 @@ def next_bidder(state: State, after: int, bidders: list[int]) -> int:
     """The next seat still in the auction after `after`, clockwise or in player order."""
     n = len(state.players)
     if state.config.bid_order == "seat":
-        return next(s for i in range(1, n + 1) if (s := (after + i) % n) in bidders)
-    order = state.order
-    at = order.index(after)
-    return next(s for i in range(1, n + 1) if (s := order[(at + i) % n]) in bidders)
+        for i in range(after + 1, after + n + 1):
+            if (s := i % n) in bidders:
+                return s
+    else:
+        order = state.order
+        at = order.index(after)
+        for i in range(at + 1, at + n + 1):
+            if (s := order[i % n]) in bidders:
+                return s
+    raise AssertionError("An auction's bidders include the seat that bid last or another.")
 
 
 def open_auction(state: State, seat: int, action: Open) -> None:
@@ -54,19 +60,21 @@ def bid(state: State, seat: int, action: Bid) -> None:
     if action.amount > state.players[seat].money:
         money = state.players[seat].money
         raise IllegalAction(f"You cannot bid {action.amount} Elektro: you have {money}.")
-    auction.bid = action.amount
-    auction.leader = seat
-    auction.turn = next_bidder(state, seat, auction.bidders)
+    bidders = auction.bidders
+    turn = next_bidder(state, seat, bidders)
+    state.auction = Auction(auction.plant, action.amount, seat, bidders, turn)
 
 
 def drop(state: State, seat: int) -> None:
     auction = state.auction
     assert auction is not None
-    auction.bidders.remove(seat)
-    if len(auction.bidders) == 1:
+    bidders = auction.bidders.copy()
+    bidders.remove(seat)
+    if len(bidders) == 1:
         buy_plant(state, auction.leader, auction.plant, auction.bid)
     else:
-        auction.turn = next_bidder(state, seat, auction.bidders)
+        turn = next_bidder(state, seat, bidders)
+        state.auction = Auction(auction.plant, auction.bid, auction.leader, bidders, turn)
 
 
 def pass_refusal(round_: int) -> str | None:
@@ -89,7 +97,7 @@ def buy_plant(state: State, seat: int, plant: int, price: int) -> None:
     p.money -= price
     p.plants = sorted([*p.plants, plant])
     p.bought = True
-    state.market.remove(plant)
+    state.market = without(state.market, plant)
     state.auction = None
     settle(state)
     if len(p.plants) > player_count(state.config.players).max_plants_per_player:
@@ -134,7 +142,7 @@ def end_if_done(state: State) -> None:
         remove_lowest(state)
         settle(state)
     if STEP3 in state.market:
-        state.market.remove(STEP3)
+        state.market = without(state.market, STEP3)
         remove_lowest(state)
         state.step3_form = True
         state.step = 3

@@ -13,10 +13,17 @@ from engine.power_grid.state import State
 def price_buy(state: State, seat: int, resources: dict[str, int]) -> tuple[int, dict[str, int]]:
     """What buying these tokens costs and the seat's fuel after; refuses an illegal buy."""
     p = state.players[seat]
-    fuel = {r: p.fuel[r] for r in RESOURCES}
+    held = p.fuel
+    fuel = {
+        "coal": held["coal"],
+        "oil": held["oil"],
+        "garbage": held["garbage"],
+        "uranium": held["uranium"],
+    }
     total = tokens = 0
+    get = resources.get
     for r in RESOURCES:
-        k = resources.get(r, 0)
+        k = get(r, 0)
         if k:
             cost = buy_cost(state, r, k)
             if cost is None:
@@ -68,10 +75,6 @@ def buy(state: State, seat: int, action: Buy) -> None:
     p.fuel = fuel
 
 
-def house_limit(state: State) -> int:
-    return tables().max_houses_per_city_by_step[state.step]
-
-
 def nearest_cities(state: State, network: list[str]) -> list[tuple[int, str]]:
     """The cities in play outside `network` as (what connecting one to it costs, name), cheapest
     first (read only)."""
@@ -102,7 +105,8 @@ def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
         raise IllegalAction("Name at least one city to build in.")
     if len(set(cities)) != len(cities):
         raise IllegalAction("A build names a city twice.")
-    left = tables().houses_per_player - len(p.cities)
+    t = tables()
+    left = t.houses_per_player - len(p.cities)
     if len(cities) > left:
         raise IllegalAction(f"You have only {_houses(left)} left.")
     c = state.config
@@ -110,7 +114,8 @@ def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
     regions = frozenset(state.regions)
     place = rows(c.map, regions, c.routes_through_unused_regions)[1]
     network = tuple(p.cities)
-    limit = house_limit(state)
+    limit = t.max_houses_per_city_by_step[state.step]
+    slots = t.house_slot_costs
     links = houses = 0
     for city in cities:
         if city not in known:
@@ -129,7 +134,7 @@ def quote_build(state: State, seat: int, cities: list[str]) -> tuple[int, int]:
         if link >= INF:
             raise IllegalAction(f"{city} cannot be reached from your network.")
         links += link
-        houses += tables().house_slot_costs[taken]
+        houses += slots[taken]
         network = (*network, city)
     return links, houses
 

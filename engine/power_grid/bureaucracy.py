@@ -1,6 +1,6 @@
 """Phase 5: powering cities and income, then the resource refill and the plant-market update."""
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core import IllegalAction
 from engine.power_grid.actions import Power
@@ -16,30 +16,37 @@ def power(state: State, seat: int, action: Power) -> None:
     run = action.plants
     if len(set(run)) != len(run):
         raise IllegalAction("A plant can run only once a round.")
+    owned = p.plants
     for n in run:
-        if n not in p.plants:
+        if n not in owned:
             raise IllegalAction(f"You do not own plant {n}.")
-    need, hybrid, capacity = _running(tuple(run))
-    coal, oil = action.hybrid.get("coal", 0), action.hybrid.get("oil", 0)
+    coal_need, oil_need, garbage, uranium, hybrid, capacity = _running(tuple(run))
+    mix = action.hybrid
+    coal, oil = (mix.get("coal", 0), mix.get("oil", 0)) if mix else (0, 0)
     if hybrid == 0 and (coal or oil):
         raise IllegalAction("A coal/oil mix is only for hybrid plants, and none of these is one.")
     if hybrid and coal + oil != hybrid:
         raise IllegalAction(
             f"Your hybrid plants burn {hybrid} coal and oil in all: say how many of each."
         )
-    burn = {"coal": need["coal"] + coal, "oil": need["oil"] + oil}
-    burn["garbage"], burn["uranium"] = need["garbage"], need["uranium"]
     fuel = p.fuel
-    for r in RESOURCES:
-        if burn[r] > fuel[r]:
-            raise IllegalAction(f"You need {burn[r]} {r} and have {fuel[r]}.")
-    p.powered = min(capacity, len(p.cities))
-    pay = tables().payment_by_cities_powered
-    p.money += pay[min(p.powered, len(pay) - 1)]
     # Ecological and fusion plants (and running none) burn nothing: the pools stay as they are.
-    if any(burn.values()):
+    if coal_need or oil_need or garbage or uranium or hybrid:
+        burn = {
+            "coal": coal_need + coal,
+            "oil": oil_need + oil,
+            "garbage": garbage,
+            "uranium": uranium,
+        }
+        for r in RESOURCES:
+            if burn[r] > fuel[r]:
+                raise IllegalAction(f"You need {burn[r]} {r} and have {fuel[r]}.")
         p.fuel = {r: k - burn[r] for r, k in fuel.items()}
         state.supply = {r: k + burn[r] for r, k in state.supply.items()}
+    cities = len(p.cities)
+    p.powered = powered = capacity if capacity < cities else cities
+    pay = _payments()
+    p.money += pay[powered] if powered < len(pay) else pay[-1]
     for q in state.players:
         if q.powered is None:
             return
@@ -47,11 +54,18 @@ def power(state: State, seat: int, action: Power) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _running(run: tuple[int, ...]) -> tuple[dict[str, int], int, int]:
-    """What running these plants burns per single resource (read only), the hybrids' need and
-    the cities they power."""
+def _running(run: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """What running these plants burns of coal, oil, garbage and uranium outside hybrids, the
+    hybrids' need and the cities they power."""
     need, hybrid = fuel_need(list(run))
-    return need, hybrid, sum(plants()[n].cities for n in run)
+    capacity = sum(plants()[n].cities for n in run)
+    return need["coal"], need["oil"], need["garbage"], need["uranium"], hybrid, capacity
+
+
+@cache
+def _payments() -> tuple[int, ...]:
+    """The income by cities powered (the last for any more)."""
+    return tables().payment_by_cities_powered
 
 
 def _end_round(state: State) -> None:
@@ -60,6 +74,7 @@ def _end_round(state: State) -> None:
         remove_lowest(state)
     elif state.market:
         # Steps 1 and 2: the highest plant goes under the deck.
-        state.deck = [*state.deck, state.market.pop()]
+        *state.market, highest = state.market
+        state.deck = [*state.deck, highest]
     settle(state)
     start_round(state)

@@ -30,7 +30,7 @@ from engine.power_grid.rules import deck_plants, player_count
 from engine.power_grid.state import State
 from engine.power_grid.state import dump_state as _dump
 from engine.power_grid.state import load_state as _load
-from engine.power_grid.turns import chooser, owes, to_act
+from engine.power_grid.turns import chooser, to_act
 
 _NAMES = {
     "setup": "the setup",
@@ -43,21 +43,56 @@ _NAMES = {
 }
 
 
+_DISCARDING = ("discard_plant",)
+_PICKING = ("pick_region",)
+_BIDDING = ("bid", "drop")
+_OPENING = ("open", "pass")
+_BUYING = ("buy", "done")
+_BUILDING = ("build", "done")
+_POWERING = ("power",)
+
+
 def expected(state: State, seat: int) -> tuple[str, ...]:
     """The action types the game waits for from `seat` now (it is owed an action)."""
     if seat == CHANCE:
         return ("turn_order",) if state.phase == "setup" and state.deck else ("shuffle",)
     if state.discard is not None:
-        return ("discard_plant",)
+        return _DISCARDING
     if state.phase == "regions":
-        return ("pick_region",)
+        return _PICKING
     if state.phase == "auction":
-        return ("bid", "drop") if state.auction else ("open", "pass")
+        return _BIDDING if state.auction else _OPENING
     if state.phase == "resources":
-        return ("buy", "done")
+        return _BUYING
     if state.phase == "build":
-        return ("build", "done")
-    return ("power",)
+        return _BUILDING
+    return _POWERING
+
+
+def owed(state: State, seat: int) -> tuple[str, ...] | None:
+    """`expected` if `seat` (at the table, not chance) is in `to_act`, else None: one pass over
+    the state for what every move and every legal list asks first."""
+    phase = state.phase
+    if phase == "over" or phase == "setup" or state.shuffle_owed:
+        return None
+    if phase == "bureaucracy":
+        if state.players[seat].powered is not None:
+            return None
+        return _DISCARDING if state.discard is not None else _POWERING
+    if state.discard is not None:
+        return _DISCARDING if state.discard == seat else None
+    if phase == "auction":
+        a = state.auction
+        if a is not None:
+            return _BIDDING if a.turn == seat else None
+        return _OPENING if chooser(state) == seat else None
+    if phase == "resources" or phase == "build":
+        turn = state.turn
+        if turn >= len(state.players) or state.order[-1 - turn] != seat:
+            return None
+        return _BUYING if phase == "resources" else _BUILDING
+    # The region picks.
+    return _PICKING if state.first_order[len(state.regions) % len(state.players)] == seat else None
 
 
 def waiting_for(state: State) -> str:
@@ -117,16 +152,18 @@ class PowerGrid:
         if type(seat) is not int or (seat != CHANCE and not 0 <= seat < len(state.players)):
             raise IllegalAction(f"Seat {seat!r} is not at this table.")
         act = parse_action(action)
-        # owes() answers for a seat without making to_act's set; chance and refusals need it.
-        if seat == CHANCE or not owes(state, seat):
-            owed = to_act(state)
-            if seat not in owed:
-                if CHANCE in owed:
+        # owed() answers for a seat without making to_act's set; chance and refusals need it.
+        kinds = None if seat == CHANCE else owed(state, seat)
+        if kinds is None:
+            acting = to_act(state)
+            if seat not in acting:
+                if CHANCE in acting:
                     raise IllegalAction("Wait: the cards must be shuffled or dealt first.")
                 if seat == CHANCE:
                     raise IllegalAction("No shuffle or draw is owed now.")
                 raise IllegalAction(f"It is not seat {seat}'s turn.")
-        if act.type not in expected(state, seat):
+            kinds = expected(state, seat)
+        if act.type not in kinds:
             raise IllegalAction(waiting_for(state))
         new = state.fork()
         _RULES[type(act)](new, seat, act)
@@ -147,9 +184,10 @@ class PowerGrid:
     def legal_actions(self, state: State, seat: int) -> list[BaseModel]:
         """Every legal action; for buy and build, done plus each legal one-token or one-city
         step; none for chance (use sample_chance)."""
-        if type(seat) is not int or not 0 <= seat < len(state.players) or not owes(state, seat):
+        if type(seat) is not int or not 0 <= seat < len(state.players):
             return []
-        return legal.legal_actions(state, seat)
+        kinds = owed(state, seat)
+        return [] if kinds is None else legal.legal_actions(state, seat, kinds)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

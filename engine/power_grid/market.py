@@ -20,18 +20,40 @@ def split(state: State) -> tuple[list[int], list[int]]:
 
 def buyable(state: State) -> list[int]:
     """Plants a chooser may open an auction on: the actual market without the Step 3 card."""
-    return [p for p in split(state)[0] if p != STEP3]
+    # `split`'s actual market, without its copies: this runs for every opening and its list.
+    actual = state.market if state.step3_form else state.market[:4]
+    return [p for p in actual if p != STEP3]
 
 
 def max_cities(state: State) -> int:
-    return max([len(p.cities) for p in state.players])
+    top = 0
+    for p in state.players:
+        cities = len(p.cities)
+        if cities > top:
+            top = cities
+    return top
+
+
+def without(market: list[int], plant: int) -> list[int]:
+    """A new market without `plant`: a fork shares its market (see `State.fork`)."""
+    out = market.copy()
+    out.remove(plant)
+    return out
+
+
+def _lowest(market: list[int]) -> int | None:
+    """The market's first plant, the Step 3 card aside."""
+    for n in market:
+        if n != STEP3:
+            return n
+    return None
 
 
 def remove_lowest(state: State) -> None:
     """The lowest plant leaves the game (never the Step 3 card)."""
-    lowest = next((p for p in state.market if p != STEP3), None)
+    lowest = _lowest(state.market)
     if lowest is not None:
-        state.market.remove(lowest)
+        state.market = without(state.market, lowest)
         state.removed_in_play = [*state.removed_in_play, lowest]
 
 
@@ -40,7 +62,7 @@ def _step3_drawn(state: State) -> None:
     state.shuffle_owed = True
     if state.phase == "auction":
         # It waits at the end of the market, unbuyable, until the auction phase ends.
-        state.market.append(STEP3)
+        state.market = [*state.market, STEP3]
         return
     remove_lowest(state)
     state.step3_form = True
@@ -54,9 +76,9 @@ def settle(state: State) -> None:
     """Remove plants at or below the largest city count and fill the market from the deck."""
     top = max_cities(state)
     while True:
-        lowest = next((p for p in state.market if p != STEP3), None)
+        lowest = _lowest(state.market)
         if lowest is not None and lowest <= top:
-            state.market.remove(lowest)
+            state.market = without(state.market, lowest)
             state.removed_in_play = [*state.removed_in_play, lowest]
             continue
         # Draws wait for the shuffle owed after the Step 3 card; removals above do not.
@@ -69,7 +91,8 @@ def settle(state: State) -> None:
         elif card <= top:
             state.removed_in_play = [*state.removed_in_play, card]
         else:
-            insort(state.market, card)
+            market = state.market = state.market.copy()
+            insort(market, card)
 
 
 @cache

@@ -57,7 +57,8 @@ def reach(
     if len(network) <= 1:
         return row[network[0]] if network else (0,) * len(names)
     prefix = reach(map_name, regions, through_unused, network[:-1])
-    return tuple(map(min, prefix, row[network[-1]]))
+    # Conditionals, not map(min, ...), which takes twice as long: every city built makes a network.
+    return tuple([a if a < b else b for a, b in zip(prefix, row[network[-1]], strict=True)])
 
 
 @lru_cache(maxsize=4096)

@@ -1,6 +1,6 @@
 """Plant capacity, fuel storage and powering: what a seat's plants can hold and run."""
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engine.power_grid.rules import RESOURCES, plants
@@ -10,34 +10,43 @@ SINGLE = ("coal", "oil", "garbage", "uranium")
 
 def capacities(owned: list[int]) -> tuple[dict[str, int], int]:
     """Storage per single resource, and the shared coal/oil storage of hybrids."""
-    caps, hybrid = _capacities(tuple(owned))
-    return dict(caps), hybrid
+    *caps, hybrid = storage(tuple(owned))
+    return dict(zip(RESOURCES, caps, strict=True)), hybrid
 
 
-# Cached: buying and discarding ask about the same few plant sets again and again.
+# Cached: buying, discarding and their legal lists ask about the same few plant sets again and
+# again.
 @lru_cache(maxsize=4096)
-def _capacities(owned: tuple[int, ...]) -> tuple[dict[str, int], int]:
-    caps = dict.fromkeys(RESOURCES, 0)
-    hybrid = 0
+def storage(owned: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """`capacities` as coal, oil, garbage, uranium, then hybrids' coal or oil."""
+    coal = oil = garbage = uranium = hybrid = 0
     for n in owned:
-        p = plants()[n]
-        if p.type == "hybrid":
-            hybrid += p.storage
-        elif p.type in caps:
-            caps[p.type] += p.storage
-    return caps, hybrid
+        c, o, g, u, h = _store(n)
+        coal, oil, garbage, uranium = coal + c, oil + o, garbage + g, uranium + u
+        hybrid += h
+    return coal, oil, garbage, uranium, hybrid
+
+
+@cache
+def _store(plant: int) -> tuple[int, int, int, int, int]:
+    """What the plant stores: coal, oil, garbage, uranium, then a hybrid's coal or oil."""
+    p = plants()[plant]
+    coal, oil, garbage, uranium, hybrid = (
+        p.storage if p.type == kind else 0 for kind in (*RESOURCES, "hybrid")
+    )
+    return coal, oil, garbage, uranium, hybrid
 
 
 def excess(owned: list[int], fuel: dict[str, int]) -> int:
     """The fewest tokens that must go for the pool to fit on these plants (0 if it fits)."""
-    caps, hybrid = _capacities(tuple(owned))
+    coal_cap, oil_cap, garbage_cap, uranium_cap, hybrid = storage(tuple(owned))
     get = fuel.get
     # Conditionals, not max(): this runs for every buy and every check of one.
-    coal = get("coal", 0) - caps["coal"]
-    oil = get("oil", 0) - caps["oil"]
+    coal = get("coal", 0) - coal_cap
+    oil = get("oil", 0) - oil_cap
     mixed = (coal if coal > 0 else 0) + (oil if oil > 0 else 0) - hybrid
-    garbage = get("garbage", 0) - caps["garbage"]
-    uranium = get("uranium", 0) - caps["uranium"]
+    garbage = get("garbage", 0) - garbage_cap
+    uranium = get("uranium", 0) - uranium_cap
     return (
         (garbage if garbage > 0 else 0)
         + (uranium if uranium > 0 else 0)

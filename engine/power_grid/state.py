@@ -2,9 +2,9 @@
 
 The rules fork the state (`State.fork`) before each action and change a seat only through
 `State.own` (its fresh copy). They never change in place a player's plants, fuel or cities, the
-regions, the houses (the map of cities or a city's list), the player orders, the deck, the
-resource tracks and supply, or the plants removed: they assign new ones, so a fork shares those
-with the state it came from."""
+regions, the houses (the map of cities or a city's list), the player orders, the plant market,
+the deck, the resource tracks and supply, the plants removed or the auction: they assign new
+ones, so a fork shares those with the state it came from."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -136,7 +136,6 @@ class State:
     def fork(self) -> "State":
         """The copy an action changes: like `copy`, but sharing what the rules never change in
         place (see the module docstring)."""
-        a = self.auction
         return State(
             self.config,
             self.phase,
@@ -145,7 +144,7 @@ class State:
             self.regions,
             self.first_order,
             self.order,
-            self.market.copy(),
+            self.market,
             self.deck,
             self.removed_setup,
             self.removed_in_play,
@@ -154,7 +153,7 @@ class State:
             self.houses,
             self.players.copy(),
             self.turn,
-            None if a is None else Auction(a.plant, a.bid, a.leader, a.bidders.copy(), a.turn),
+            self.auction,
             self.discard,
             self.new_plant,
             self.shuffle_owed,

@@ -27,15 +27,6 @@ def current_seat(state: State) -> int | None:
     return None
 
 
-def owes(state: State, seat: int) -> bool:
-    """Whether `seat` (a seat at the table, not chance) is in `to_act`, without making the set."""
-    if state.phase in ("over", "setup") or state.shuffle_owed:
-        return False
-    if state.phase == "bureaucracy":
-        return state.players[seat].powered is None
-    return current_seat(state) == seat
-
-
 def to_act(state: State) -> set[int]:
     if state.phase == "over":
         return set()
@@ -49,5 +40,7 @@ def to_act(state: State) -> set[int]:
 
 def player_order(state: State) -> list[int]:
     """Most cities first, ties broken by the highest plant (then seat, for a total order)."""
-    keys = [(-len(p.cities), -max(p.plants, default=0), s) for s, p in enumerate(state.players)]
-    return [s for *_, s in sorted(keys)]
+    keys = [
+        (-len(p.cities), -max(p.plants) if p.plants else 0, s) for s, p in enumerate(state.players)
+    ]
+    return [key[2] for key in sorted(keys)]

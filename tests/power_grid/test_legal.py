@@ -22,7 +22,7 @@ from engine.power_grid.actions import (
     Power,
 )
 from engine.power_grid.baseline import random_action
-from engine.power_grid.game import expected
+from engine.power_grid.game import expected, owed
 from engine.power_grid.rules import RESOURCES, game_map
 from engine.power_grid.scoring import fuel_need
 from engine.power_grid.state import State
@@ -116,6 +116,10 @@ def test_the_list_is_what_apply_accepts(config: dict[str, Any], seed: int) -> No
         if seat == CHANCE:
             state = G.apply(state, seat, G.sample_chance(state, rng))
             continue
+        acting = G.to_act(state)
+        for other in range(len(state.players)):
+            # The fast path's answer to "what does this seat owe" is the rules' own.
+            assert owed(state, other) == (expected(state, other) if other in acting else None)
         legal = G.legal_actions(state, seat)
         if state.phase != "auction" or state.discard is not None or rng.random() < 0.3:
             assert legal == oracle(state, seat), (state.phase, seat)

@@ -3,20 +3,27 @@
 import io
 import math
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from itertools import compress
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
-Layers = tuple[tuple[RGB, Image.Image], ...]
-"""A flat-coloured sprite as one mask (0 or 255) per colour: it pastes into a palette canvas
-exactly, where pasting its pixels would need them mapped to the canvas's palette first."""
+
+
+class Sprite(NamedTuple):
+    """A flat-coloured drawing as masks (0 or 255) with their colours, pasted in turn: into a
+    palette canvas exactly, where pasting its pixels would need them mapped to the canvas's
+    palette first. Masks are Pillow's core images, all of `size`."""
+
+    size: tuple[int, int]
+    layers: tuple[tuple[RGB, Any], ...]
+
 
 BACKGROUND: RGB = (246, 242, 232)
 PANEL: RGB = (255, 253, 247)
@@ -68,8 +75,9 @@ class _RememberingFont(ImageFont.FreeTypeFont):
     """A FreeType face that keeps the glyph masks it rendered and the widths it measured: the
     same words come back on every round's images, and rendering and measuring is most of text."""
 
-    BUDGET = 1 << 20
-    """Bytes of masks kept per face, at most: every game's images need less of any one face."""
+    BUDGET = 2 << 20
+    """Bytes of masks kept per face, at most: every game's images together need about half of
+    it of the face they draw most (the regular 24 px)."""
     LENGTHS = 4096
     """Widths kept per face, at most."""
 
@@ -132,6 +140,19 @@ class _RememberingFont(ImageFont.FreeTypeFont):
                 self._forget()
             self._masks[key] = found
             self._bytes += width * height
+        return found
+
+    def mask(
+        self, text: str, anchor: str, start: tuple[float, float], stroke_width: float
+    ) -> tuple[Any, tuple[int, int]]:
+        """The mask and offset ImageDraw.text would get for one line drawn on an L image."""
+        key = (text, "L", None, None, stroke_width, anchor, start, ("stroke_filled", True))
+        found = self._masks.get(key)
+        if found is None:
+            # Filed under the same key as ImageDraw's own call.
+            found = self.getmask2(
+                text, "L", None, None, None, stroke_width, anchor, 0, start, stroke_filled=True
+            )
         return found
 
 
@@ -255,23 +276,30 @@ def die(
     """A die face with `value` pips (1..6) in `box`; pips contrast with `fill`. Faces are cached
     sprites (a board shows dozens of the same few), pasted through their own shape."""
     x0, y0, x1, y1 = (round(v) for v in box)
-    paste_layers(draw, _die_layers(value, x1 - x0, y1 - y0, fill, outline, width), (x0, y0))
+    paste_sprite(draw, _die_sprite(value, x1 - x0, y1 - y0, fill, outline, width), (x0, y0))
 
 
 @lru_cache(maxsize=512)
-def _die_layers(value: int, w: int, h: int, fill: RGB, outline: RGB, width: int) -> Layers:
-    face = Image.new("RGB", (w + 1, h + 1), fill)
-    shape = Image.new("L", (w + 1, h + 1), 0)
+def _die_sprite(value: int, w: int, h: int, fill: RGB, outline: RGB, width: int) -> Sprite:
+    shape, ring, pips = _die_masks(value, w, h, width)
+    return Sprite((w + 1, h + 1), ((fill, shape), (outline, ring), (text_colour(fill), pips)))
+
+
+@lru_cache(maxsize=256)
+def _die_masks(value: int, w: int, h: int, width: int) -> tuple[Any, Any, Any]:
+    """Where a die face shows, its outline and its pips (as Pillow's core images): shared by
+    the faces of every colour."""
     radius = max(3, int(w * 0.18))
-    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), radius=radius, fill=255)
-    draw = ImageDraw.Draw(face)
-    draw.rounded_rectangle((0, 0, w, h), radius=radius, fill=fill, outline=outline, width=width)
-    pip = text_colour(fill)
+    masks = [Image.new("L", (w + 1, h + 1)) for _ in range(3)]
+    shape, ring, pips = (ImageDraw.Draw(mask) for mask in masks)
+    shape.rounded_rectangle((0, 0, w, h), radius=radius, fill=255)
+    ring.rounded_rectangle((0, 0, w, h), radius=radius, outline=255, width=width)
     r = max(2.0, w * 0.085)
     for fx, fy in _PIPS[value]:
         cx, cy = fx * w, fy * h
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
-    return layers(face, shape)
+        pips.ellipse((cx - r, cy - r, cx + r, cy + r), fill=255)
+    inside = masks[0].im
+    return inside, masks[1].im.chop_darker(inside), masks[2].im.chop_darker(inside)
 
 
 def rounded(
@@ -286,26 +314,26 @@ def rounded(
     (highlights, rings, chart cells): the same pixels as drawing it, in a fraction of the time."""
     x0, y0 = math.floor(box[0]), math.floor(box[1])
     local = (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0)
-    paste_layers(draw, _rounded_layers(local, radius, fill, outline, width), (x0, y0))
+    paste_sprite(draw, _rounded_sprite(local, radius, fill, outline, width), (x0, y0))
 
 
 @lru_cache(maxsize=512)
-def _rounded_layers(
+def _rounded_sprite(
     box: tuple[float, float, float, float],
     radius: int,
     fill: RGB | None,
     outline: RGB | None,
     width: int,
-) -> Layers:
-    sprite = Image.new("RGBA", (math.ceil(box[2]) + 1, math.ceil(box[3]) + 1), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).rounded_rectangle(
+) -> Sprite:
+    img = Image.new("RGBA", (math.ceil(box[2]) + 1, math.ceil(box[3]) + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle(
         box,
         radius=radius,
         fill=None if fill is None else (*fill, 255),
         outline=None if outline is None else (*outline, 255),
         width=width,
     )
-    return layers(sprite)
+    return sprite(img)
 
 
 def meeple(
@@ -391,36 +419,41 @@ def medal(
     draw.text((cx, cy), text, font=fnt, fill=text_colour(fill), anchor="mm")
 
 
-def layers(sprite: Image.Image, shape: Image.Image | None = None) -> Layers:
-    """`sprite`'s colours, each with the mask of where it shows: inside `shape` (else the
-    sprite's alpha, else everywhere)."""
-    if shape is None and sprite.mode == "RGBA":
-        shape = sprite.getchannel("A")
-    rgb = sprite.convert("RGB")
-    bands = rgb.split()
-    found: list[tuple[RGB, Image.Image]] = []
+def sprite(img: Image.Image, shape: Image.Image | None = None) -> Sprite:
+    """`img` as a sprite of its colours inside `shape` (else its alpha, else everywhere)."""
+    if shape is None and img.mode == "RGBA":
+        shape = img.getchannel("A")
+    rgb = img.convert("RGB")
+    # Pillow's core images: Image.point rounds each entry of a table in Python first.
+    bands = [band.im for band in rgb.split()]
+    found: list[tuple[RGB, Any]] = []
     for _, pixel in rgb.getcolors(rgb.width * rgb.height) or []:
         colour = cast(RGB, pixel)
-        where = shape
+        where = None if shape is None else shape.im
         for band, value in zip(bands, colour, strict=True):
-            only = band.point(_only(value))
-            where = only if where is None else ImageChops.darker(where, only)
+            only = band.point(_only(value), "L")
+            where = only if where is None else where.chop_darker(only)
         assert where is not None
         if where.getbbox() is not None:
             found.append((colour, where))
-    return tuple(found)
+    return Sprite(rgb.size, tuple(found))
 
 
-def paste_layers(draw: ImageDraw.ImageDraw, sprite: Layers, at: tuple[int, int]) -> None:
-    """`sprite` pasted with its top-left corner at `at`."""
-    for colour, where in sprite:
-        draw.bitmap(at, where, fill=colour)
+def paste_sprite(draw: ImageDraw.ImageDraw, found: Sprite, at: tuple[int, int]) -> None:
+    """`found` pasted with its top-left corner at `at`."""
+    if isinstance(draw, _PaletteDraw):
+        draw.sprite(found, at)
+        return
+    for colour, where in found.layers:
+        mask = Image.new("L", found.size)
+        mask.im.paste(where, (0, 0, *found.size))
+        draw.bitmap(at, mask, fill=colour)
 
 
 @cache
-def _only(value: int) -> tuple[int, ...]:
+def _only(value: int) -> bytes:
     """A point table keeping where a band is `value`."""
-    return tuple(255 if v == value else 0 for v in range(256))
+    return bytes(255 if v == value else 0 for v in range(256))
 
 
 STEPS = 8
@@ -433,10 +466,17 @@ EDGE_ROOM = 224
 EDGE_CELL = 3
 """An edge colour takes the index of any colour already within the same 8-value cube (3 bits
 dropped from each channel): no eye tells them apart on a pixel of an edge."""
-_SOLID = [0] + [255] * 255
+_SOLID = bytes([0] + [255] * 255)
 _LEVELS = {n: itemgetter(*((m * n + 127) // 255 for m in range(256))) for n in range(1, STEPS + 1)}
 """Per number of levels n, what picks each coverage's step from a ramp's n + 1 steps."""
 _SWATCHES = "render.swatches"
+_RAMPS: dict[tuple[int, ...], bytes] = {}
+_RAMPS_KEPT = 1024
+"""Ramps kept (a quarter of a kilobyte each), at most."""
+_TILES: dict[tuple[int, int], tuple[Any, bytes, Any]] = {}
+_TILE_BUDGET = 2 << 20
+"""Bytes of coloured glyph tiles kept, at most: the busiest map image needs 1.5 MB."""
+_tile_bytes = 0
 
 
 class Swatches:
@@ -448,7 +488,7 @@ class Swatches:
         self._bytes = bytearray()
         self._index: dict[RGB, int] = {}
         self._cells: dict[RGB, int] = {}
-        self._ramps: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._ramps: dict[tuple[int, int], bytes] = {}
 
     def index(self, colour: RGB) -> int:
         found = self._index.get(colour)
@@ -456,32 +496,31 @@ class Swatches:
             found = self._add(colour) if len(self.colours) < 256 else self._nearest([colour])[0]
         return found
 
-    def ramp(self, under: int, ink: int) -> tuple[int, ...]:
+    def ramp(self, under: int, ink: int) -> bytes:
         """The index for each coverage (0-255) of `ink` over `under`."""
         found = self._ramps.get((under, ink))
         if found is None:
-            wanted = _edge_colours(self.colours[under], self.colours[ink])
-            n = len(wanted) + 1
-            inner = [self._edge(colour) for colour in wanted]
-            if -1 in inner:
-                lacking = [c for c, i in zip(wanted, inner, strict=True) if i < 0]
+            edges = _edges(self.colours[under], self.colours[ink])
+            # Each edge colour takes its own index, a colour's in its cell, or a new one while
+            # edges have room; else (-1) the nearest.
+            steps = [under]
+            for colour, cell in edges:
+                index = self._index.get(colour)
+                if index is None:
+                    index = self._cells.get(cell)
+                    if index is None:
+                        index = self._add(colour) if len(self.colours) < EDGE_ROOM else -1
+                steps.append(index)
+            steps.append(ink)
+            if -1 in steps:
+                lacking = [c for (c, _), i in zip(edges, steps[1:-1], strict=True) if i < 0]
                 nearest = iter(self._nearest(lacking))
-                inner = [next(nearest) if i < 0 else i for i in inner]
-            found = self._ramps[under, ink] = _LEVELS[n]([under, *inner, ink])
+                steps = [next(nearest) if i < 0 else i for i in steps]
+            found = self._ramps[under, ink] = _ramp(tuple(steps))
         return found
 
     def palette(self) -> bytes:
         return bytes(self._bytes)
-
-    def _edge(self, colour: RGB) -> int:
-        """An edge colour's index: its own, a colour's in its cell, or a new one while edges
-        have room; -1 if none."""
-        found = self._index.get(colour)
-        if found is None:
-            found = self._cells.get(_cell(colour))
-            if found is None:
-                found = self._add(colour) if len(self.colours) < EDGE_ROOM else -1
-        return found
 
     def _add(self, colour: RGB) -> int:
         index = self._index[colour] = len(self.colours)
@@ -499,13 +538,25 @@ class Swatches:
         return probe.quantize(palette=entries, dither=Image.Dither.NONE).tobytes()
 
 
+def _ramp(steps: tuple[int, ...]) -> bytes:
+    """The ramp through `steps` (the index under, those of the edge, the ink's): one object for
+    equal ramps of every image, so tiles coloured through a ramp are kept by its identity (see
+    _tile)."""
+    found = _RAMPS.get(steps)
+    if found is None:
+        if len(_RAMPS) >= _RAMPS_KEPT:
+            _RAMPS.clear()
+        found = _RAMPS[steps] = bytes(_LEVELS[len(steps) - 1](steps))
+    return found
+
+
 @lru_cache(maxsize=2048)
-def _edge_colours(under: RGB, ink: RGB) -> tuple[RGB, ...]:
-    """The colours between `under` and `ink` that an edge of `ink` over `under` takes: up to
-    STEPS - 1, fewer between close colours."""
+def _edges(under: RGB, ink: RGB) -> tuple[tuple[RGB, RGB], ...]:
+    """The colours between `under` and `ink` that an edge of `ink` over `under` takes (up to
+    STEPS - 1, fewer between close colours), each with its cell."""
     span = max(abs(x - y) for x, y in zip(under, ink, strict=True))
     n = max(1, min(STEPS, math.ceil(span / LEVEL_SPAN)))
-    return tuple(blend(under, ink, k / n) for k in range(1, n))
+    return tuple((c, _cell(c)) for c in (blend(under, ink, k / n) for k in range(1, n)))
 
 
 def _cell(colour: RGB) -> RGB:
@@ -528,23 +579,134 @@ class _Blending:
     def draw_bitmap(self, at: tuple[int, int], mask: Any, ink: int) -> None:
         x, y = at
         w, h = mask.size
+        box = (x, y, x + w, y + h)
         width, height = self._image.size
-        box = (max(x, 0), max(y, 0), min(x + w, width), min(y + h, height))
-        if box[0] >= box[2] or box[1] >= box[3]:
-            return
-        if box != (x, y, x + w, y + h):
-            mask = mask.crop((box[0] - x, box[1] - y, box[2] - x, box[3] - y))
+        # Tiles are coloured from the whole mask (the one kept), then cut to the image.
+        cut: tuple[int, int, int, int] | None = None
+        if x < 0 or y < 0 or box[2] > width or box[3] > height:
+            box = (max(x, 0), max(y, 0), min(box[2], width), min(box[3], height))
+            if box[0] >= box[2] or box[1] >= box[3]:
+                return
+            cut = (box[0] - x, box[1] - y, box[2] - x, box[3] - y)
         under = self._image.crop(box)
-        lowest, highest = under.getextrema()
-        if lowest == highest:
+        # A histogram takes half the time of the extremes over a line of text.
+        if under.histogram().count(0) == 255:
             # One colour under the whole box, the common case: where the glyph is not, its
             # ramp gives that colour back, so the tile goes in whole.
-            self._image.paste(mask.point(self._swatches.ramp(lowest, ink), "L"), box)
+            ramp = self._swatches.ramp(under.getpixel((0, 0)), ink)
+            self._image.paste(_tile(mask, ramp, cut), box)
             return
-        cover = mask.point(_SOLID, "L")
-        for colour in compress(range(256), under.histogram((0, 0), cover)):
-            tile = mask.point(self._swatches.ramp(colour, ink), "L")
-            self._image.paste(tile, box, under.point(_only(colour), "L").chop_darker(cover))
+        cover = _tile(mask, _SOLID, cut)
+        under_glyph = list(compress(range(256), under.histogram((0, 0), cover)))
+        if len(under_glyph) == 1:
+            # Often the box crosses a line the glyph itself keeps clear of.
+            tile = _tile(mask, self._swatches.ramp(under_glyph[0], ink), cut)
+            self._image.paste(tile, box, cover)
+            return
+        ramps = tuple(self._swatches.ramp(colour, ink) for colour in under_glyph)
+        steps, count, blended = _blends(ramps)
+        if blended is None:
+            for colour, ramp in zip(under_glyph, ramps, strict=True):
+                where = under.point(_only(colour), "L").chop_darker(cover)
+                self._image.paste(_tile(mask, ramp, cut), box, where)
+            return
+        # Each pixel's colour under and coverage as one number, looked up in one go.
+        numbers = [0] * 256
+        for k, colour in enumerate(under_glyph):
+            numbers[colour] = k * count
+        code = under.point(numbers, "L").chop_add(_tile(mask, steps, cut), 1.0, 0)
+        self._image.paste(code.point(blended, "L"), box, cover)
+
+
+@lru_cache(maxsize=256)
+def _blends(ramps: tuple[bytes, ...]) -> tuple[bytes, int, bytes | None]:
+    """For a glyph over several colours, each with its ramp: the step each coverage takes
+    (coverages alike in every ramp share one), how many steps, and the index for each (colour,
+    step) as colour × steps + step; None if those are more than 256."""
+    steps: dict[tuple[int, ...], int] = {}
+    step_of = bytes(steps.setdefault(tuple(r[m] for r in ramps), len(steps)) for m in range(256))
+    if len(ramps) * len(steps) > 256:
+        return step_of, len(steps), None
+    blended = bytearray(256)
+    for picks, step in steps.items():
+        for k, index in enumerate(picks):
+            blended[k * len(steps) + step] = index
+    return step_of, len(steps), bytes(blended)
+
+
+def _tile(mask: Any, ramp: bytes, cut: tuple[int, int, int, int] | None) -> Any:
+    """`mask` coloured through `ramp` (and cut to `cut`): the same few words come back in the
+    same colours on every round's images."""
+    global _tile_bytes
+    key = (id(mask), id(ramp))
+    found = _TILES.get(key)
+    if found is None:
+        w, h = mask.size
+        if _tile_bytes + w * h > _TILE_BUDGET:
+            _TILES.clear()
+            _tile_bytes = 0
+        # The mask and ramp are kept with their tile, so their ids are not reused meanwhile.
+        found = _TILES[key] = (mask, ramp, mask.point(ramp, "L"))
+        _tile_bytes += w * h
+    return found[2] if cut is None else found[2].crop(cut)
+
+
+@cache
+def _corners(d: int, width: int) -> tuple[Any, ...]:
+    """Masks of a rounded rectangle's four corners (top left, then clockwise), each in a box of
+    `d` from the corner: its fill (width 0), else its outline `width` wide."""
+    found = []
+    for start in (180, 270, 0, 90):
+        mask = Image.new("L", (d + 1, d + 1))
+        core = ImageDraw.Draw(mask).draw
+        if width:
+            core.draw_arc((0, 0, d, d), start, start + 90, 255, width)
+        else:
+            core.draw_pieslice((0, 0, d, d), start, start + 90, 255, 1)
+        found.append(mask.im)
+    return tuple(found)
+
+
+_REPLAYS: dict[Hashable, list[tuple[Any, ...]]] = {}
+_REPLAYS_KEPT = 512
+"""Drawings whose steps are kept, at most (a board's pieces: a few kilobytes each)."""
+_INK_AT = {
+    "draw_lines": 1,
+    "draw_rectangle": 1,
+    "draw_ellipse": 1,
+    "draw_polygon": 1,
+    "draw_points": 1,
+    "draw_pieslice": 3,
+    "draw_arc": 3,
+    "draw_chord": 3,
+}
+"""Where each of Pillow's drawing calls takes its ink."""
+
+
+class _Logging:
+    """Stands in for a draw's core drawing object while a drawing is recorded (see
+    _PaletteDraw.replayed): logs each call that draws, its ink as a colour, then makes it."""
+
+    def __init__(self, core: Any, steps: list[tuple[Any, ...]], swatches: Swatches) -> None:
+        self._core, self._steps, self._swatches = core, steps, swatches
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._core, name)
+        if not name.startswith("draw_"):
+            return found
+        if name not in _INK_AT:
+            raise TypeError(f"{name} does not replay (text blends with what lies under it)")
+        at = _INK_AT[name]
+
+        def logged(*args: Any) -> Any:
+            colour = self._swatches.colours[args[at]]
+            self._steps.append((name, (*args[:at], colour, *args[at + 1 :]), at))
+            return found(*args)
+
+        return logged
+
+
+_IMAGEDRAW_TEXT = ImageDraw.ImageDraw.text
 
 
 class _PaletteDraw(ImageDraw.ImageDraw):
@@ -559,6 +721,58 @@ class _PaletteDraw(ImageDraw.ImageDraw):
         self.mode = "L"
         self.fontmode = "L"
         self.draw = _Blending(self.draw, self.im, swatches)
+        self._recording: list[tuple[Any, ...]] | None = None
+
+    def replayed(self, key: Hashable, paint: Callable[[ImageDraw.ImageDraw], None]) -> None:
+        """`paint(self)`, which draws shapes and sprites only (text blends with what lies under
+        it), drawn once per `key` (all it depends on, its place included) and then replayed:
+        the same calls in the same order, the palette taking the same steps, without the
+        geometry and ImageDraw's wrapping around each call."""
+        if self._recording is not None:
+            paint(self)  # inside a drawing being recorded, which takes these steps as its own
+            return
+        steps = _REPLAYS.get(key)
+        if steps is None:
+            steps = self._recording = []
+            core = self.draw
+            self.draw = _Logging(core, steps, self.swatches)
+            try:
+                paint(self)
+            finally:
+                self.draw, self._recording = core, None
+            if len(_REPLAYS) >= _REPLAYS_KEPT:
+                _REPLAYS.clear()
+            _REPLAYS[key] = steps
+            return
+        index, draw = self.swatches.index, self.draw
+        for step in steps:
+            kind = step[0]
+            if kind is None:
+                index(step[1])
+            elif kind == "paste":
+                self.im.paste(index(step[1]), step[2], step[3])
+            elif kind == "sprite":
+                self.sprite(step[1], step[2])
+            else:
+                at = step[2]
+                args = step[1]
+                getattr(draw, kind)(*args[:at], index(args[at]), *args[at + 1 :])
+
+    def sprite(self, found: Sprite, at: tuple[int, int]) -> None:
+        """`found` pasted with its top-left corner at `at`."""
+        if self._recording is not None:
+            self._recording.append(("sprite", found, at))
+        x, y = at
+        box = (x, y, x + found.size[0], y + found.size[1])
+        index, paste = self.swatches.index, self.im.paste
+        for colour, where in found.layers:
+            paste(index(colour), box, where)
+
+    def _paste(self, ink: int, box: Box, mask: Any) -> None:
+        """`ink` where `mask` is set in `box`."""
+        if self._recording is not None:
+            self._recording.append(("paste", self.swatches.colours[ink], box, mask))
+        self.im.paste(ink, box, mask)
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
         if ink is None and fill is None:
@@ -571,7 +785,115 @@ class _PaletteDraw(ImageDraw.ImageDraw):
             return colour
         if isinstance(colour, str):
             colour = ImageColor.getrgb(colour)
+        if self._recording is not None:
+            self._recording.append((None, colour[:3]))
         return self.swatches.index(colour[:3])
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: Any,
+        fill: Any = None,
+        font: Any = None,
+        anchor: str | None = None,
+        spacing: float = 4,
+        align: str = "left",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        stroke_fill: Any = None,
+        embedded_color: bool = False,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        """As ImageDraw's, with the same pixels; one plain line in a shipped face goes the short
+        way: ImageDraw's own steps took longer than drawing the text."""
+        if (
+            # Wrapped, it sees every text (the phone tests record each one's size).
+            ImageDraw.ImageDraw.text is not _IMAGEDRAW_TEXT
+            or fill is None
+            or not isinstance(font, _RememberingFont)
+            or not isinstance(text, str)
+            or "\n" in text
+            or direction
+            or features
+            or language
+            or embedded_color
+            or args
+            or kwargs
+        ):
+            super().text(
+                xy,
+                text,
+                fill,
+                font,
+                anchor,
+                spacing,
+                align,
+                direction,
+                features,
+                language,
+                stroke_width,
+                stroke_fill,
+                embedded_color,
+                *args,
+                **kwargs,
+            )
+            return
+        x, y = xy
+        at = (int(x), int(y))
+        start = (math.modf(x)[0], math.modf(y)[0])
+        anchor = anchor or "la"
+        ink = self._indexed(fill)
+        if stroke_width:
+            outer = ink if stroke_fill is None else self._indexed(stroke_fill)
+            self._glyphs(at, font.mask(text, anchor, start, stroke_width), outer)
+            if outer == ink:
+                return
+        self._glyphs(at, font.mask(text, anchor, start, 0), ink)
+
+    def _glyphs(self, at: tuple[int, int], found: tuple[Any, tuple[int, int]], ink: Any) -> None:
+        mask, (dx, dy) = found
+        self.draw.draw_bitmap((at[0] + dx, at[1] + dy), mask, ink)
+
+    def rounded_rectangle(
+        self,
+        xy: Any,
+        radius: float = 0,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+        *,
+        corners: tuple[bool, bool, bool, bool] | None = None,
+    ) -> None:
+        """As ImageDraw's, with the same pixels; the four corners of a rectangle longer than them
+        each way are pasted from cached masks (ImageDraw's steps cost more than the drawing)."""
+        (x0, y0), (x1, y1) = self._normalize_coords(xy)
+        d = min(x1 - x0, y1 - y0, radius * 2)
+        x0, y0, x1, y1 = round(x0), round(y0), round(x1), round(y1)
+        if corners is not None or d <= 0 or d != int(d) or d >= min(x1 - x0, y1 - y0) - 1:
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        d = int(d)
+        r = d // 2
+        ink, fill_ink = self._getink(outline, fill)
+        spots = ((x0, y0), (x1 - d, y0), (x1 - d, y1 - d), (x0, y1 - d))
+        rectangle, paste = self.draw.draw_rectangle, self._paste
+        if fill_ink is not None:
+            for (x, y), mask in zip(spots, _corners(d, 0), strict=True):
+                paste(fill_ink, (x, y, x + d + 1, y + d + 1), mask)
+            if x1 - r - 1 >= x0 + r + 1:
+                rectangle((x0 + r + 1, y0, x1 - r - 1, y1), fill_ink, 1)
+            rectangle((x0, y0 + r + 1, x0 + r, y1 - r - 1), fill_ink, 1)
+            rectangle((x1 - r, y0 + r + 1, x1, y1 - r - 1), fill_ink, 1)
+        if ink is not None and ink != fill_ink and width != 0:
+            for (x, y), mask in zip(spots, _corners(d, width), strict=True):
+                paste(ink, (x, y, x + d + 1, y + d + 1), mask)
+            rectangle((x0 + r + 1, y0, x1 - r - 1, y0 + width - 1), ink, 1)
+            rectangle((x0 + r + 1, y1 - width + 1, x1 - r - 1, y1), ink, 1)
+            rectangle((x0, y0 + r + 1, x0 + width - 1, y1 - r - 1), ink, 1)
+            rectangle((x1 - width + 1, y0 + r + 1, x1, y1 - r - 1), ink, 1)
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         """As ImageDraw's, but a wide outline is kept inside the polygon by a mask of the
@@ -593,17 +915,24 @@ class _PaletteDraw(ImageDraw.ImageDraw):
         if ink == fill_ink:
             return
         here = [(x - x0, y - y0) for x, y in points]
-        inside = Image.new("1", size)
-        ImageDraw.Draw(inside).polygon(here, fill=1)
-        ring = Image.new("L", size)
-        ImageDraw.Draw(ring).draw.draw_polygon(here, 255, 0, width * 2 - 1, inside.im)
-        self.im.paste(ink, (x0, y0, x0 + size[0], y0 + size[1]), ring.im)
+        # Straight to Pillow's core: ImageDraw's own steps cost more than these small masks.
+        inside = Image.core.fill("1", size, 0)
+        Image.core.draw(inside, 0).draw_polygon(here, 1, 1)
+        ring = Image.core.fill("L", size, 0)
+        Image.core.draw(ring, 0).draw_polygon(here, 255, 0, width * 2 - 1, inside)
+        assert ink is not None  # an outline was given
+        self._paste(ink, (x0, y0, x0 + size[0], y0 + size[1]), ring)
 
-    def bitmap(self, xy: Sequence[int], bitmap: Image.Image, fill: Any = None) -> None:
-        """`fill` where `bitmap` (a mask of 0 and 255 only) is set."""
-        ink = self.swatches.index(fill)
-        x, y = xy
-        self.im.paste(ink, (x, y, x + bitmap.width, y + bitmap.height), bitmap.im)
+
+def replayed(
+    draw: ImageDraw.ImageDraw, key: Hashable, paint: Callable[[ImageDraw.ImageDraw], None]
+) -> None:
+    """`paint(draw)`, replayed from the second time on when `draw` is a canvas's (see
+    _PaletteDraw.replayed): for shapes a board draws again and again in the same places."""
+    if isinstance(draw, _PaletteDraw):
+        draw.replayed(key, paint)
+    else:
+        paint(draw)
 
 
 def canvas(

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from render.common import INK, RGB
+from render.common import INK, RGB, replayed
 
 ROAD: RGB = (70, 72, 78)
 ROAD_LINE: RGB = (250, 250, 250)
@@ -131,7 +131,21 @@ def piece(
     lamp: bool = False,
     lit: bool = False,
 ) -> None:
-    """Draw one placed piece inside `box` (a square cell); a lamp shows `lit` or not."""
+    """Draw one placed piece inside `box` (a square cell); a lamp shows `lit` or not. A piece
+    is replayed where it was drawn before (a board's pieces stay from round to round)."""
+    key = ("piece", tuple(box), tuple(sides), tuple(seg_of), station, lamp, lit)
+    replayed(draw, key, lambda d: _draw_piece(d, box, sides, seg_of, station, lamp, lit))
+
+
+def _draw_piece(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    sides: Sequence[str | None],
+    seg_of: Sequence[int],
+    station: bool,
+    lamp: bool,
+    lit: bool,
+) -> None:
     x, y, x1, _ = box
     size = x1 - x
     centre = (x + size / 2, y + size / 2)

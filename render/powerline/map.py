@@ -2,6 +2,7 @@
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import ImageDraw
@@ -18,6 +19,7 @@ from render.common import (
     die,
     font,
     meeple,
+    replayed,
     rounded,
     text_colour,
 )
@@ -79,31 +81,73 @@ class Marks:
     """Colour name → initial (R, Y, B, G, W, K) from the view, for meeples and fitting dice."""
 
 
-def _stations(seat: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {s["id"]: s for s in seat["stations"]}
+@dataclass(frozen=True)
+class _Geometry:
+    """Where a seat's board puts everything in one frame, in pixels."""
+
+    stations: dict[str, tuple[float, float]]
+    centres: dict[str, list[tuple[float, float]]]
+    """A line's segment centres, segment 0 next to its first-named station."""
+    dice: dict[str, float]
+    """The size of a line's dice."""
+    normals: dict[tuple[str, bool], tuple[float, float]]
+    """A line's unit normal towards its city (True: away from the board's centre) or away."""
+    cities: dict[str, tuple[float, float]]
+    """A line's city: beside the line's middle, on the side away from the board's centre."""
+    obstacles: list[tuple[float, float, float, float]]
+    """Boxes of every die, station and city, which discs keep clear of where they can."""
 
 
-def segment_centres(
-    frame: Frame, seat: dict[str, Any], line: dict[str, Any]
-) -> list[tuple[float, float]]:
-    """Pixel centres of a line's segments, segment 0 next to its first-named station."""
-    st = _stations(seat)
-    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    margin = frame.station_r * 1.15
-    span = length - 2 * margin
-    n = len(line["pips"])
-    return [
-        (ax + ux * (margin + span * (k + 0.5) / n), ay + uy * (margin + span * (k + 0.5) / n))
-        for k in range(n)
-    ]
+Board = tuple[tuple[tuple[str, float, float], ...], tuple[tuple[str, str, str, int], ...]]
+"""A board's shape: its stations (id, position) and lines (id, ends, segments)."""
 
 
-def die_size(frame: Frame, seat: dict[str, Any], line: dict[str, Any]) -> float:
-    centres = segment_centres(frame, seat, line)
-    step = math.dist(centres[0], centres[1])
-    return min(step * 0.84, frame.unit * 0.5)
+def _board(seat: dict[str, Any]) -> Board:
+    return (
+        tuple((s["id"], *s["pos"]) for s in seat["stations"]),
+        tuple((line["id"], *line["ends"], len(line["pips"])) for line in seat["lines"]),
+    )
+
+
+def _geometry(frame: Frame, seat: dict[str, Any]) -> _Geometry:
+    # Every seat's board has one of a few shapes, drawn round after round in the same frames.
+    return _geometry_of(frame, _board(seat))
+
+
+@lru_cache(maxsize=64)
+def _geometry_of(frame: Frame, board: Board) -> _Geometry:
+    stations = {sid: frame.at((x, y)) for sid, x, y in board[0]}
+    cx, cy = frame.at(frame.centre)
+    centres, dice, normals, cities = {}, {}, {}, {}
+    for line, a, b, n in board[1]:
+        (ax, ay), (bx, by) = stations[a], stations[b]
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        margin = frame.station_r * 1.15
+        span = length - 2 * margin
+        centres[line] = [
+            (ax + ux * (margin + span * (k + 0.5) / n), ay + uy * (margin + span * (k + 0.5) / n))
+            for k in range(n)
+        ]
+        step = math.dist(centres[line][0], centres[line][1])
+        dice[line] = min(step * 0.84, frame.unit * 0.5)
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        outward = ((ax + bx) / 2 - cx) * nx + ((ay + by) / 2 - cy) * ny >= 0
+        normals[line, outward] = nx, ny
+        normals[line, not outward] = -nx, -ny
+        off = frame.unit * 0.62
+        tx, ty = normals[line, True]
+        cities[line] = ((ax + bx) / 2 + tx * off, (ay + by) / 2 + ty * off)
+    obstacles = []
+    for line, *_ in board[1]:
+        h = dice[line] / 2
+        obstacles += [(x - h, y - h, x + h, y + h) for x, y in centres[line]]
+        x, y = cities[line]
+        w = frame.unit * 0.62
+        obstacles.append((x - w / 2, y - w * 0.6, x + w / 2, y + w * 0.75))
+    r = frame.station_r
+    obstacles += [(x - r, y - r, x + r, y + r) for x, y in stations.values()]
+    return _Geometry(stations, centres, dice, normals, cities, obstacles)
 
 
 def built_segments(line: dict[str, Any]) -> list[int]:
@@ -116,41 +160,40 @@ def draw_map(
     draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], colour: RGB, marks: Marks
 ) -> None:
     """Draw one seat's board: cables, cities, dice segments, stations, planned workers."""
+    g = _geometry(frame, seat)
     dice_faces = {}
     for line in seat["lines"]:
-        _cable(draw, frame, seat, line, colour)
+        _cable(draw, frame, g, line, colour)
     for line in seat["lines"]:
-        _city(draw, frame, seat, line, colour)
+        _city(draw, frame, g, line, colour)
     options = fitting(seat) if marks.highlight else {}
     for line in seat["lines"]:
-        size = die_size(frame, seat, line)
-        built = set(built_segments(line))
-        for k, (cx, cy) in enumerate(segment_centres(frame, seat, line)):
-            box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
-            dice_faces[(line["id"], k)] = (cx, cy, size)
-            if (line["id"], k) in options:
-                pad = max(3.0, size * 0.14)
-                rounded(
-                    draw,
-                    (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
-                    radius=int(size * 0.3),
-                    fill=HIGHLIGHT,
-                )
-            fill = colour if k in built else PANEL
-            die(draw, box, line["pips"][k], fill, width=2 if frame.detail else 1)
-            if (line["id"], k) in marks.fresh:
-                rounded(
-                    draw,
-                    (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
-                    radius=int(size * 0.25),
-                    outline=INK,
-                    width=3,
-                )
-        if line["built"] and not line["complete"]:
-            _direction_arrow(draw, frame, seat, line, colour)
+        lid = line["id"]
+        size = g.dice[lid]
+        for k, (cx, cy) in enumerate(g.centres[lid]):
+            dice_faces[(lid, k)] = (cx, cy, size)
+        # A line's dice look the same round after round until it is built on, or its dice fit.
+        key = (
+            "dice",
+            frame,
+            g.centres[lid][0],
+            g.centres[lid][-1],
+            size,
+            tuple(line["pips"]),
+            line["built"],
+            line["direction"],
+            line["complete"],
+            colour,
+            tuple(k for k in range(len(line["pips"])) if (lid, k) in options),
+            tuple(k for k in range(len(line["pips"])) if (lid, k) in marks.fresh),
+        )
+        paint = partial(
+            _dice, frame=frame, g=g, line=line, colour=colour, options=options, marks=marks
+        )
+        replayed(draw, key, paint)
     if frame.detail:
         for line in seat["lines"]:
-            _line_label(draw, frame, seat, line)
+            _line_label(draw, frame, g, line)
     for station in seat["stations"]:
         _station(draw, frame, station, colour)
     if options and frame.detail:
@@ -163,6 +206,43 @@ def draw_map(
             cx, cy, size = dice_faces[(p["line"], p["segment"])]
             worker = max(size * 0.95, WORKER_MIN)
             planned_worker(draw, (cx + size * 0.2, cy - size * 0.25), worker, p, marks)
+
+
+def _dice(
+    draw: ImageDraw.ImageDraw,
+    frame: Frame,
+    g: _Geometry,
+    line: dict[str, Any],
+    colour: RGB,
+    options: dict[tuple[str, int], list[str]],
+    marks: Marks,
+) -> None:
+    """A line's dice (those that fit haloed, this round's ringed) and its way of construction."""
+    lid = line["id"]
+    size = g.dice[lid]
+    built = set(built_segments(line))
+    for k, (cx, cy) in enumerate(g.centres[lid]):
+        box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
+        if (lid, k) in options:
+            pad = max(3.0, size * 0.14)
+            rounded(
+                draw,
+                (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
+                radius=int(size * 0.3),
+                fill=HIGHLIGHT,
+            )
+        fill = colour if k in built else PANEL
+        die(draw, box, line["pips"][k], fill, width=2 if frame.detail else 1)
+        if (lid, k) in marks.fresh:
+            rounded(
+                draw,
+                (box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3),
+                radius=int(size * 0.25),
+                outline=INK,
+                width=3,
+            )
+    if line["built"] and not line["complete"]:
+        _direction_arrow(draw, frame, g, line, colour)
 
 
 def fitting(seat: dict[str, Any]) -> dict[tuple[str, int], list[str]]:
@@ -193,18 +273,26 @@ def fitting_badges(
     """Each fitting segment's discs, stacked off its line: away from the city first, else to
     the other side or pushed further out, so that no disc overlaps another and, as far as a
     short push allows, none covers a die, station or city or leaves the map."""
-    lines = {line["id"]: line for line in seat["lines"]}
-    obstacles = _obstacles(frame, seat)
+    fits = tuple((key, tuple(colours)) for key, colours in sorted(options.items()))
+    return list(_badges(frame, _board(seat), fits))
+
+
+@lru_cache(maxsize=64)
+def _badges(
+    frame: Frame, board: Board, fits: tuple[tuple[tuple[str, int], tuple[str, ...]], ...]
+) -> tuple[Badge, ...]:
+    # The dice of a round fit the same segments in every image of it.
+    g = _geometry_of(frame, board)
+    obstacles = g.obstacles
     placed: list[Badge] = []
     taken: list[tuple[float, float, float, float]] = []
-    for (line_id, k), colours in sorted(options.items()):
-        line = lines[line_id]
-        cx, cy = segment_centres(frame, seat, line)[k]
-        half = die_size(frame, seat, line) / 2
+    for (line_id, k), colours in fits:
+        cx, cy = g.centres[line_id][k]
+        half = g.dice[line_id] / 2
         best: tuple[float, list[Badge]] | None = None
         for push in range(40):
             for toward_city in (False, True):
-                nx, ny = _away_normal(frame, seat, line, toward_city)
+                nx, ny = g.normals[line_id, toward_city]
                 edge = half * (abs(nx) + abs(ny))
                 # Steps long enough that the discs' boxes, not just the discs, stay apart.
                 step = (2 * BADGE_R + 2) / max(abs(nx), abs(ny))
@@ -232,7 +320,7 @@ def fitting_badges(
         if best is not None:
             placed += best[1]
             taken += [b.box for b in best[1]]
-    return placed
+    return tuple(placed)
 
 
 def _within(box: tuple[float, ...], bounds: tuple[float, ...] | None) -> bool:
@@ -241,22 +329,6 @@ def _within(box: tuple[float, ...], bounds: tuple[float, ...] | None) -> bool:
     return (
         box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
     )
-
-
-def _obstacles(frame: Frame, seat: dict[str, Any]) -> list[tuple[float, float, float, float]]:
-    """Boxes of every die, station and city, which discs keep clear of where they can."""
-    boxes = []
-    for line in seat["lines"]:
-        h = die_size(frame, seat, line) / 2
-        boxes += [(x - h, y - h, x + h, y + h) for x, y in segment_centres(frame, seat, line)]
-        x, y = _city_centre(frame, seat, line)
-        w = frame.unit * 0.62
-        boxes.append((x - w / 2, y - w * 0.6, x + w / 2, y + w * 0.75))
-    r = frame.station_r
-    for station in seat["stations"]:
-        x, y = frame.at(station["pos"])
-        boxes.append((x - r, y - r, x + r, y + r))
-    return boxes
 
 
 def _overlaps(a: tuple[float, ...], b: tuple[float, ...], gap: float) -> bool:
@@ -302,19 +374,18 @@ def planned_worker(
 
 
 def _cable(
-    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+    draw: ImageDraw.ImageDraw, frame: Frame, g: _Geometry, line: dict[str, Any], colour: RGB
 ) -> None:
-    st = _stations(seat)
-    a, b = (frame.at(st[e]["pos"]) for e in line["ends"])
+    a, b = (g.stations[e] for e in line["ends"])
     width = max(2, int(frame.unit * (0.09 if line["complete"] else 0.04)))
     draw.line((a, b), fill=colour if line["complete"] else RULE, width=width)
 
 
 def _direction_arrow(
-    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+    draw: ImageDraw.ImageDraw, frame: Frame, g: _Geometry, line: dict[str, Any], colour: RGB
 ) -> None:
     """A chevron just past the last token, pointing the way construction continues."""
-    centres = segment_centres(frame, seat, line)
+    centres = g.centres[line["id"]]
     built = built_segments(line)
     last = built[-1] if line["direction"] >= 0 else built[0]
     step = 1 if line["direction"] >= 0 else -1
@@ -330,42 +401,15 @@ def _direction_arrow(
     draw.polygon([tip, left, right], fill=colour, outline=INK)
 
 
-def _away_normal(
-    frame: Frame, seat: dict[str, Any], line: dict[str, Any], toward_city: bool
-) -> tuple[float, float]:
-    """Unit normal of a line pointing away from the board's centre (or towards it)."""
-    st = _stations(seat)
-    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
-    length = math.hypot(bx - ax, by - ay)
-    nx, ny = -(by - ay) / length, (bx - ax) / length
-    cx, cy = frame.at(frame.centre)
-    outward = ((ax + bx) / 2 - cx) * nx + ((ay + by) / 2 - cy) * ny >= 0
-    if outward != toward_city:
-        nx, ny = -nx, -ny
-    return nx, ny
-
-
-def _city_centre(frame: Frame, seat: dict[str, Any], line: dict[str, Any]) -> tuple[float, float]:
-    """Beside the line's middle, on the side away from the board's centre."""
-    st = _stations(seat)
-    (ax, ay), (bx, by) = (frame.at(st[e]["pos"]) for e in line["ends"])
-    nx, ny = _away_normal(frame, seat, line, toward_city=True)
-    off = frame.unit * 0.62
-    return (ax + bx) / 2 + nx * off, (ay + by) / 2 + ny * off
-
-
 def _city(
-    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any], colour: RGB
+    draw: ImageDraw.ImageDraw, frame: Frame, g: _Geometry, line: dict[str, Any], colour: RGB
 ) -> None:
     """The city with its VP, building and (once supplied) a bolt."""
-    x, y = _city_centre(frame, seat, line)
+    x, y = g.cities[line["id"]]
     w = frame.unit * 0.62
     h = w * 0.72
-    roof = [(x - w / 2, y - h * 0.15), (x, y - h * 0.75), (x + w / 2, y - h * 0.15)]
-    body = (x - w / 2, y - h * 0.15, x + w / 2, y + h * 0.5)
     fill = ENERGY if line["complete"] else STATION_FILL
-    draw.rectangle(body, fill=fill, outline=INK, width=2)
-    draw.polygon(roof, fill=fill, outline=INK)
+    replayed(draw, ("city", frame, x, y, fill), lambda d: _house(d, (x, y), w, fill))
     if frame.detail:
         vp_font = font(int(w * 0.42), bold=True)
         draw.text((x, y + h * 0.18), str(line["city_vp"]), font=vp_font, fill=INK, anchor="mm")
@@ -391,14 +435,24 @@ def _city(
             )
 
 
+def _house(draw: ImageDraw.ImageDraw, at: tuple[float, float], w: float, fill: RGB) -> None:
+    """A city's building: a body under a roof."""
+    x, y = at
+    h = w * 0.72
+    roof = [(x - w / 2, y - h * 0.15), (x, y - h * 0.75), (x + w / 2, y - h * 0.15)]
+    body = (x - w / 2, y - h * 0.15, x + w / 2, y + h * 0.5)
+    draw.rectangle(body, fill=fill, outline=INK, width=2)
+    draw.polygon(roof, fill=fill, outline=INK)
+
+
 def _line_label(
-    draw: ImageDraw.ImageDraw, frame: Frame, seat: dict[str, Any], line: dict[str, Any]
+    draw: ImageDraw.ImageDraw, frame: Frame, g: _Geometry, line: dict[str, Any]
 ) -> None:
     """The line's name beside its city, as the planner and the summaries say it ("L5"): to the
     right of a city above or below its line (under it, the name would sit on the dice), else
     under the city; drawn after the dice so none covers it."""
-    x, y = _city_centre(frame, seat, line)
-    nx, ny = _away_normal(frame, seat, line, toward_city=True)
+    x, y = g.cities[line["id"]]
+    nx, ny = g.normals[line["id"], True]
     w = frame.unit * 0.62
     h = w * 0.72
     fnt = font(int(w * 0.36), bold=True)
@@ -413,12 +467,11 @@ def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], c
     x, y = frame.at(station["pos"])
     r = frame.station_r
     fill = colour if station["covered"] else STATION_FILL
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
     ink = text_colour(fill)
+    key = ("station", frame, x, y, station["type"], fill)
+    replayed(draw, key, lambda d: _station_disc(d, frame, (x, y), station["type"], fill))
     if not frame.detail:
-        _station_icon(draw, station["type"], (x, y), r * 0.55, ink)
         return
-    _station_icon(draw, station["type"], (x, y - r * 0.28), r * 0.42, ink)
     draw.text(
         (x, y + r * 0.45),
         str(station["vp"]),
@@ -444,6 +497,19 @@ def _station(draw: ImageDraw.ImageDraw, frame: Frame, station: dict[str, Any], c
             fill=INK,
             anchor="mm",
         )
+
+
+def _station_disc(
+    draw: ImageDraw.ImageDraw, frame: Frame, at: tuple[float, float], kind: str, fill: RGB
+) -> None:
+    x, y = at
+    r = frame.station_r
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
+    ink = text_colour(fill)
+    if frame.detail:
+        _station_icon(draw, kind, (x, y - r * 0.28), r * 0.42, ink)
+    else:
+        _station_icon(draw, kind, (x, y), r * 0.55, ink)
 
 
 def _station_icon(

@@ -17,16 +17,17 @@ from render.common import (
     RULE,
     SEATS,
     Box,
-    Layers,
+    Sprite,
     blend,
     drawer,
     fit,
     font,
-    layers,
     meeple,
-    paste_layers,
+    paste_sprite,
     printable,
+    replayed,
     seat_badge,
+    sprite,
     text_colour,
     two_lines,
 )
@@ -154,14 +155,14 @@ def token_label(token: str) -> tuple[str, str]:
 
 
 @cache
-def _lying_worker(seat: int, size: int) -> tuple[Layers, tuple[int, int]]:
+def _lying_worker(seat: int, size: int) -> tuple[Sprite, tuple[int, int]]:
     """A worker meeple on its side (used this round) and its size, cached per seat and size."""
     img = Image.new("RGBA", (size + 8, size + 8), (0, 0, 0, 0))
     meeple(
         ImageDraw.Draw(img), ((size + 8) / 2, (size + 8) / 2), size, SEATS[seat % len(SEATS)], ""
     )
     lying = img.transpose(Image.Transpose.ROTATE_90)
-    return layers(lying), lying.size
+    return sprite(lying), lying.size
 
 
 def worker(
@@ -174,7 +175,7 @@ def worker(
         meeple(draw, centre, size, SEATS[seat % len(SEATS)], str(seat + 1))
     elif state == "lying":
         lying, (width, height) = _lying_worker(seat, size)
-        paste_layers(draw, lying, (int(cx - width / 2), int(cy - height / 2 + 4)))
+        paste_sprite(draw, lying, (int(cx - width / 2), int(cy - height / 2 + 4)))
     else:
         h = size * 0.8
         draw.polygon(
@@ -249,7 +250,14 @@ def tile(
 
 
 def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, label: str) -> None:
-    """A free hex (a placement spot or an empty offer space), faint, with a label if any."""
+    """A free hex (a placement spot or an empty offer space), faint, with a label if any. Its
+    dashed outline is replayed where it was drawn before (the same spots stay free)."""
+    replayed(draw, ("empty hex", centre, s), lambda d: _dashed_hex(d, centre, s))
+    if label:
+        draw.text(centre, label, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
+
+
+def _dashed_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float) -> None:
     cx, cy = centre
     corners = hex_corners(cx, cy, s * 0.96)
     draw.polygon(corners, fill=blend(PANEL, RULE, 0.25))
@@ -259,8 +267,6 @@ def empty_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, 
             x0, y0 = a[0] + (b[0] - a[0]) * start, a[1] + (b[1] - a[1]) * start
             x1, y1 = a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end
             draw.line((x0, y0, x1, y1), fill=MUTED, width=2)
-    if label:
-        draw.text((cx, cy), label, font=font(MIN_TEXT), fill=MUTED, anchor="mm")
 
 
 def card(draw: ImageDraw.ImageDraw, box: Box, info: dict[str, Any] | None) -> None:

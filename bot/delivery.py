@@ -22,6 +22,7 @@ from bot.ui.dashboard import my_line
 from bot.ui.lobby import duration, lobby_embed, lobby_view, rematch_view, seat_notes
 from bot.ui.planning import open_planner_view, planner_view
 from bot.ui.presenter import presenter
+from bot.ui.recap import recap_file
 from bot.ui.shapes import face
 from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
@@ -628,6 +629,16 @@ class Delivery:
                     f"{score(mine['score'])}. Your final board:",
                     file=_file(board, "final-board.png"),
                 )
+
+    async def _on_recap(self, table: Table, payload: dict[str, Any]) -> None:
+        """The game round by round as one animation, after its results."""
+        _, file = await recap_file(self.service, table.row.id)
+        await self._post(
+            await self._channel(table),
+            "recap",
+            content=f"🎞️ {game_ref(table)}, round by round (`/game recap` shows it again).",
+            file=file,
+        )
 
     # ---- daily challenges -----------------------------------------------------------------
 

@@ -18,10 +18,12 @@ from bot.service.options import TableOptions
 from bot.service.service import Service, Table
 from bot.service.shapes import shape
 from bot.ui import answer
+from bot.ui.coach import report_files, report_lines
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
 from bot.ui.common import moderates, said, said_names
 from bot.ui.lobby import clock_lines, lobby_embed, seat_notes
 from bot.ui.presenter import presenter
+from bot.ui.recap import recap_file
 from bot.ui.shapes import FACES, face
 from bot.ui.web import with_page
 from bot.workers import draw
@@ -184,6 +186,38 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             file=discord.File(io.BytesIO(data), filename=f"{table.row.game}-{table.row.id}.json"),
             ephemeral=True,
         )
+
+    @app_commands.command(name="recap", description="A finished game, round by round, animated")
+    @app_commands.describe(game="Which game (default: this channel's last one)")
+    async def recap(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game, ended=True)
+        await answer.defer(interaction, thinking=True)
+        _, file = await recap_file(self.service, table.row.id)
+        await answer.send(interaction, f"🎞️ {table.label}, round by round.", file=file)
+
+    @app_commands.command(name="coach", description="After a game: where the AI would differ")
+    @app_commands.describe(game="Which finished game of yours (default: this channel's last one)")
+    async def coach(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        table = await self._here_or_mine(interaction, game, ended=True)
+        await answer.defer(interaction, ephemeral=True, thinking=True)
+        table, coaching, steps = await self.service.coaching(table.row.id, interaction.user.id)
+        lines = report_lines(table, coaching, steps)
+        files = await report_files(table, coaching, steps)
+        text = "\n".join(lines)
+        chunks = [text[i : i + 1900] for i in range(0, len(text), 1900)]
+        if interaction.guild is None:
+            for i, chunk in enumerate(chunks):
+                await answer.send(interaction, chunk, files=files if i == len(chunks) - 1 else [])
+            return
+        try:
+            dm = interaction.user.dm_channel or await interaction.user.create_dm()
+            for i, chunk in enumerate(chunks):
+                await dm.send(chunk, files=files if i == len(chunks) - 1 else [])
+        except discord.Forbidden:
+            raise UserError(
+                "I can't send you DMs: open them for this server, then ask again."
+            ) from None
+        await answer.send(interaction, f"🧑‍🏫 The coach's report on {table.label} is in your DMs.")
 
     # ---- seats ---------------------------------------------------------------------------------
 
@@ -405,7 +439,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
         )
         await self.bot.delivery.after_change()
 
-    for command in (status, board, log, leave, undo, reclaim, premove):
+    for command in (status, board, log, recap, coach, leave, undo, reclaim, premove):
         command.autocomplete("game")(_game_choices)
     del command
 

@@ -233,6 +233,8 @@ class Sandbox:
             channel = self.server.add_channel(guild, hosted()[name].title.lower().replace(" ", "-"))
             self.places.append((self.title(channel), channel))
             await script.play(self, channel)
+            if len(played) == 1:
+                await self.coached(channel)
         for name in self.games:
             script = importlib.import_module(f"bot.games.{name}.sandbox")
             if hasattr(script, "play_daily"):
@@ -279,6 +281,15 @@ class Sandbox:
         if times >= STUCK:
             raise Failed(f"game #{gid} has not moved for {STUCK} moves; why is in {self.logs}")
         self._still[gid] = (count, times)
+
+    async def coached(self, channel: Channel) -> None:
+        """After the first game: Ada asks the coach about her play (the report comes by DM)."""
+        table = await self.service.table_in(channel.id, ended=True)
+        assert table is not None
+        self.note(f"Ada asks the coach about {table.label} with /game coach.")
+        ada = self.people[0]
+        await self.act(self.server.slash(ada, channel, "game coach", game=table.row.id))
+        await self.settled()
 
     async def next_day(self) -> None:
         """Move the clock past midnight in every server's zone and wait for what the tick

@@ -20,9 +20,9 @@ class Daily:
     """One of a game's daily challenges: everyone plays the same dice alone, within the day."""
 
     key: str
-    """Unique across games ("railroad_ink", "railroad_ink_electric"); stored with each entry."""
+    """Unique across games (a game's own name, or it with a suffix); stored with each entry."""
     title: str
-    """As people name it ("Railroad Ink with Electricity")."""
+    """As people name it (the game's title, and what sets this challenge apart)."""
     config: Callable[[date], dict[str, Any]]
     """The engine config of that day's challenge (one seat), such as the week's rotating die."""
     today: Callable[[date], str] = lambda day: ""

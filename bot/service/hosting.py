@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from bot.service.challenges import Daily
 from bot.service.errors import UserError
 from engine import registry
+from engine.coaching import Coach
 from engine.core import Game, Outcome, player_counts
 
 
@@ -38,6 +39,10 @@ class Planner(Protocol):
     def key(self, step: dict[str, Any]) -> str: ...
     def parse_key(self, key: str) -> dict[str, Any]: ...
     def plan(self, steps: list[dict[str, Any]], vacation: bool) -> dict[str, Any]: ...
+    def unplan(self, plan: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+        """A plan action's steps and its flag (`plan`'s inverse), for the coach's words."""
+        ...
+
     def flag_refusal(self, state: Any, seat: int) -> str | None:
         """Why the plan's one on/off choice (such as a vacation tile) can't be on; None if it
         can. Drafts keep that flag beside their steps."""
@@ -163,6 +168,8 @@ class Hosted:
     """The last round in words, from a public view and the seats' names (summaries, autoplay)."""
     measure_one: str | None = None
     """The unit for a score of exactly 1 ("point", "city powered"), where it differs."""
+    coach: Coach | None = None
+    """After the game: the seat's decisions weighed against the AI's (engine.coaching)."""
     dailies: tuple[Daily, ...] = ()
     """The game's daily challenges (a solo game on everyone's same dice), if it has any."""
     tournament_config: dict[str, Any] = field(default_factory=dict)

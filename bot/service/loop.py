@@ -107,6 +107,8 @@ class Loop(Tables):
             moved = await results.record(self.repo, table.row, seats_now, outcome, "finished", now)
             ratings = {str(user): list(change) for user, change in moved.items()}
             commit.events.append(("game_over", {"at": commit.at, "ratings": ratings}))
+            # After the results, never before: drawing it must not hold them up.
+            commit.events.append(("recap", {}))
             if table.row.challenge is not None:
                 await DailyRepo(self.repo).finished(table.row.id, float(outcome[0]["score"]), now)
         if fields.get("status") == "active" and table.row.status == "lobby":

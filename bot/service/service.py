@@ -11,6 +11,7 @@ from bot.service.handover import HandOver
 from bot.service.lobby import Lobby
 from bot.service.outbox import Outbox
 from bot.service.planning import Planning
+from bot.service.recaps import Recaps
 from bot.service.records import Records
 from bot.service.tables import DraftView, Table, TurnView
 from bot.service.turns import Turns
@@ -18,5 +19,5 @@ from bot.service.turns import Turns
 __all__ = ["DraftView", "Service", "Table", "TurnView"]
 
 
-class Service(Lobby, Planning, Turns, Deadlines, HandOver, Records, Outbox):
+class Service(Lobby, Planning, Turns, Deadlines, HandOver, Records, Recaps, Outbox):
     """Everything a person can do with a game, as transactions on the repository."""

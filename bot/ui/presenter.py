@@ -25,6 +25,9 @@ class Presenter:
     results: Callable[[dict[str, Any], Names], bytes]
     status_image: Callable[[dict[str, Any], Names], bytes]
     """The whole table at a glance, for `/game status`."""
+    recap_frame: Callable[[dict[str, Any], Names], bytes] | None = None
+    """A round of the recap, from the public view (default: the round image, else the status
+    image)."""
     # Simultaneous games: the round's roll, its summary and a seat's draft on its board.
     plan_hint: str = ""
     """One sentence on how to plan, for the round's DMs."""
@@ -67,6 +70,7 @@ class Presenter:
         "board",
         "results",
         "status_image",
+        "recap_frame",
         "roll",
         "round_image",
         "draft_board",
@@ -74,6 +78,11 @@ class Presenter:
         "phase_image",
     )
     """The renderers the drawing pool runs in its processes: module-level functions only."""
+
+
+def recap_frame(show: Presenter) -> Callable[[dict[str, Any], Names], bytes]:
+    """What a recap's frames are drawn with for this game."""
+    return show.recap_frame or show.round_image or show.status_image
 
 
 @cache

@@ -5,7 +5,7 @@ from typing import Any
 from bot.games.power_grid import words
 from bot.service.hosting import Hosted
 from data import load_text
-from engine.power_grid import autopilot, views
+from engine.power_grid import autopilot, coach, views
 from engine.power_grid.auction import pass_refusal
 from engine.power_grid.market import buyable
 from engine.power_grid.state import State
@@ -128,6 +128,7 @@ PLUGIN = Hosted(
     measure="cities powered",
     measure_one="city powered",
     choose=autopilot.choose,
+    coach=coach.coach,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("power_grid", "rules_summary.md"),
     turns=PowerGridTurns(),

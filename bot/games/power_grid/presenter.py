@@ -40,6 +40,7 @@ PRESENTER = Presenter(
     board=_board,
     results=power_grid.results,
     status_image=power_grid.market,
+    recap_frame=power_grid.map_overview,
     panel_image=_panel_image,
     phase_image=_phase_image,
     turn_panel=panel,

@@ -7,7 +7,7 @@ from bot.games.powerline.words import describe, parse_key, placement_key
 from bot.service.challenges import Daily
 from bot.service.hosting import Hosted
 from data import load_text
-from engine.powerline import autopilot
+from engine.powerline import autopilot, coach
 from engine.powerline.actions import Placement
 
 VARIANT_WORDS = {
@@ -38,6 +38,9 @@ class PowerlinePlanner:
 
     def plan(self, steps: list[dict[str, Any]], vacation: bool) -> dict[str, Any]:
         return {"type": "plan", "placements": steps, "vacation": vacation}
+
+    def unplan(self, plan: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+        return list(plan["placements"]), bool(plan.get("vacation"))
 
     def flag_refusal(self, state: Any, seat: int) -> str | None:
         if not state.config.vacation_tile:
@@ -81,6 +84,7 @@ PLUGIN = Hosted(
     command="powerline",
     measure="VP",
     choose=autopilot.choose,
+    coach=coach.coach,
     options_in_words=options_in_words,
     rules=lambda: load_text("powerline", "rules_summary.md"),
     planner=PowerlinePlanner(),

@@ -5,7 +5,7 @@ from typing import Any
 from bot.games.propeller_islands import words
 from bot.service.hosting import Hosted, NoPremoves
 from data import load_text
-from engine.propeller_islands import autopilot
+from engine.propeller_islands import autopilot, coach
 
 
 class PropellerTurns(NoPremoves):
@@ -20,6 +20,7 @@ PLUGIN = Hosted(
     command="propeller",
     measure="VP",
     choose=autopilot.choose,
+    coach=coach.coach,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("propeller_islands", "rules_summary.md"),
     turns=PropellerTurns(),

@@ -7,7 +7,7 @@ from typing import Any
 from bot.service.challenges import Daily
 from bot.service.hosting import Hosted
 from data import load_text
-from engine.railroad_ink import GAME, autopilot
+from engine.railroad_ink import GAME, autopilot, coach
 from engine.railroad_ink.actions import parse_step
 from engine.railroad_ink.board import SIDES, face_name, tile
 from engine.railroad_ink.views import DIE_TAGS, draft_preview, power_words
@@ -82,6 +82,9 @@ class RailroadInkPlanner:
     def plan(self, steps: list[dict[str, Any]], vacation: bool) -> dict[str, Any]:
         return {"type": "plan", "steps": steps}
 
+    def unplan(self, plan: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+        return list(plan["steps"]), False
+
     def flag_refusal(self, state: Any, seat: int) -> str | None:
         return "Railroad Ink plans have no vacation tile."
 
@@ -143,6 +146,7 @@ PLUGIN = Hosted(
     measure="points",
     measure_one="point",
     choose=autopilot.choose,
+    coach=coach.coach,
     options_in_words=options_in_words,
     rules=lambda: load_text("railroad_ink", "rules_summary.md"),
     planner=RailroadInkPlanner(),

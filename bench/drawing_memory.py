@@ -1,6 +1,7 @@
-"""Memory of the drawing pool: every worker draws every kind of image (each golden image of
-tests/render/golden and a leaderboard), then, idle, each process's resident memory: this one
-(the bot's), the forkserver, the resource tracker and the workers. Linux only (VmRSS from
+"""Memory of the worker pools: every drawing worker draws every kind of image (each golden image
+of tests/render/golden and a leaderboard) and the thinking worker makes an AI decision in every
+hosted game; then, idle, each process's resident memory: this one (the bot's), the forkserver,
+the resource tracker, the drawing workers and the thinking worker. Linux only (VmRSS from
 /proc/PID/status).
 
 Run: .venv/bin/python -m bench.drawing_memory [passes]
@@ -67,7 +68,25 @@ def family() -> dict[str, int]:
         found["resource tracker"] = tracker
     for i, pid in enumerate(worker_pids()):
         found[f"worker {i + 1}"] = pid
+    for pid in workers.THINKING.pool()._processes:
+        found["thinking worker"] = pid
     return found
+
+
+async def every_game_thinks() -> None:
+    """The thinking worker makes one AI decision in a fresh game of each hosted game."""
+    from random import Random
+
+    from bot.service.hosting import hosted
+    from engine.core import CHANCE
+
+    for host in hosted().values():
+        game = host.engine
+        state = game.new(game.Config(players=2), 0)
+        while CHANCE in game.to_act(state):
+            state = game.apply(state, CHANCE, game.sample_chance(state, Random(0)))
+        seat = min(game.to_act(state))
+        await workers.think(host.choose, game.view(state, seat), seat)
 
 
 async def every_worker_draws(calls: list[Call], passes: int) -> None:
@@ -84,6 +103,7 @@ def measure(passes: int) -> dict[str, float]:
     times over."""
     asyncio.run(workers.warm())
     asyncio.run(every_worker_draws(list(kinds().values()), passes))
+    asyncio.run(every_game_thinks())
     # Idle long enough for each worker's watcher to hand freed memory back.
     time.sleep(2 * workers.WATCH_SECONDS)
     return {name: rss_mb(pid) for name, pid in family().items()}
@@ -91,12 +111,15 @@ def measure(passes: int) -> dict[str, float]:
 
 def main(passes: int = 2) -> None:
     measured = measure(passes)
-    print(f"every worker drew every kind of image ({len(kinds())}) {passes} times over")
+    print(
+        f"every drawing worker drew every kind of image ({len(kinds())}) {passes} times over; "
+        "the thinking worker made a decision in every game"
+    )
     for name, mb in measured.items():
         print(f"  {name:17s} {mb:6.1f} MB")
     print(f"  {'whole family':17s} {sum(measured.values()):6.1f} MB")
     worst = max(mb for name, mb in measured.items() if name.startswith("worker"))
-    print(f"largest worker: {worst:.1f} MB (limit {LIMIT_MB:.0f} MB)")
+    print(f"largest drawing worker: {worst:.1f} MB (limit {LIMIT_MB:.0f} MB)")
 
 
 if __name__ == "__main__":

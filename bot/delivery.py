@@ -354,7 +354,8 @@ class Delivery:
                     "there."
                 )
             files.append(_file(await roll, f"round-{round_}.png"))
-            if not alone:
+            if not alone or not current:
+                # Where the game has moved on, its one player still reads how the round went.
                 await self._post(channel, "roll", content="\n".join(lines)[:2000], files=files)
             if not current:
                 return  # the game has moved on: the planners of this round are no use any more

@@ -291,14 +291,16 @@ class Sandbox:
         await self.act(self.server.slash(ada, channel, "game coach", game=table.row.id))
         await self.settled()
 
-    async def next_day(self) -> None:
+    async def next_day(self) -> bool:
         """Move the clock past midnight in every server's zone and wait for what the tick
-        posts then (the days' tables)."""
-        assert self.clock is not None
+        posts then (the days' tables); False when the bot runs on the real clock (processes)."""
+        if self.clock is None:
+            return False
         now = self.clock.now()
         self.clock.current = now.replace(hour=0, minute=0, second=5) + timedelta(days=1, hours=14)
-        await asyncio.sleep(2 * self.settings.tick_seconds + 0.5)
+        await asyncio.sleep(2 * self._bot.settings.tick_seconds + 0.5)
         await self.settled()
+        return True
 
     async def moved_on(self, gid: int, round_: int) -> bool:
         table = await self.service.table(gid)

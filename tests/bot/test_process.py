@@ -25,6 +25,7 @@ SHARED = {
     "rebuild-ratings",
     "settings",
     "vacation",
+    "daily",
 }
 """The commands every bot has, whatever games it hosts; each game adds its own group."""
 

@@ -123,6 +123,17 @@ CLOCK_COLUMNS = [
 """The columns 0016 adds."""
 
 
+DAILY_TABLES = (
+    "daily_secret",
+    "daily_entries",
+    "daily_closings",
+    "daily_servers",
+    "daily_reminders",
+    "season_closings",
+)
+"""The tables migration 0019 makes."""
+
+
 async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_target):
     """A database from before 0008 keeps a seat's pre-moves as its draft steps: migrated, they
     are rows in their order, and the draft that held them is gone."""
@@ -142,6 +153,15 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             for table, column in CLOCK_COLUMNS:
                 await s.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             await s.execute("DROP INDEX outbox_posts_message")
+            for table in DAILY_TABLES:
+                await s.execute(f"DROP TABLE {table}")
+            # The daily entries' column, and the index that leaves them out, as before 0019.
+            await s.execute("DROP INDEX one_open_game_per_channel")
+            await s.execute("ALTER TABLE games DROP COLUMN challenge")
+            await s.execute(
+                "CREATE UNIQUE INDEX one_open_game_per_channel ON games "
+                "(coalesce(thread_id, channel_id)) WHERE status IN ('lobby', 'active')"
+            )
             await s.execute("DELETE FROM schema_migrations WHERE number >= 8")
             await s.execute(
                 "INSERT INTO games (id, game, guild_id, channel_id, host_id, status, config, "
@@ -169,6 +189,7 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0016_clocks.sql",
             "0017_people.sql",
             "0018_timeouts.sql",
+            "0019_dailies.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]

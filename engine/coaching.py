@@ -83,6 +83,43 @@ def highlights(advice: Sequence[Advice], most: int = 3) -> list[int]:
     return [i for i in order[:most] if advice[i].gain > 0]
 
 
+Weigh = Callable[[int, dict[str, Any], dict[str, Any]], Advice | None]
+"""The advice on the move at a step, from what was played and what the AI suggests (None:
+both lead to the same)."""
+
+
+def weigh_moves(
+    game: Any,
+    steps: Sequence[Step],
+    seat: int,
+    budget: float | None,
+    suggest: Callable[[Any, int], dict[str, Any]],
+    weigh: Weigh,
+) -> tuple[list[Advice], int, int]:
+    """A turn-based seat's moves, each weighed where the AI suggests another, until `budget`
+    seconds are spent: the advice, the moves weighed and the decisions in all."""
+    over = spent(budget)
+    advice: list[Advice] = []
+    decisions = weighed = 0
+    stopped = False
+    for at, step in enumerate(steps):
+        # A move that was the only legal one is no decision.
+        if step.seat != seat or len(game.legal_actions(step.before, seat)) < 2:
+            continue
+        decisions += 1
+        stopped = stopped or over()
+        if stopped:
+            continue
+        weighed += 1
+        played = game.parse_action(step.action).model_dump(mode="json")
+        suggested = suggest(step.before, seat)
+        if suggested != played:
+            found = weigh(at, played, suggested)
+            if found is not None:
+                advice.append(found)
+    return advice, weighed, decisions
+
+
 Think = Callable[[], float | None]
 """The budget of the next autopilot decision (None: unbounded)."""
 Figures = Callable[[Outcome, Outcome], dict[str, tuple[float, float]]]

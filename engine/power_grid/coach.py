@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any, NamedTuple
 
-from engine.coaching import Advice, Coaching, Step, highlights
-from engine.core import CHANCE, IllegalAction, spent
+from engine.coaching import Advice, Coaching, Step, highlights, weigh_moves
+from engine.core import CHANCE, IllegalAction
 from engine.power_grid import autopilot
 from engine.power_grid.events import CitiesPowered
 from engine.power_grid.game import GAME
@@ -50,26 +50,15 @@ class End(NamedTuple):
 def coach(steps: Sequence[Step], final: Any, seat: int, *, budget: float | None = None) -> Coaching:
     """`seat`'s decisions in the game of `steps` against the autopilot's, each that differs
     weighed to the end of its round, until `budget` seconds are spent."""
-    over = spent(budget)
     whens = [_when(step.before) for step in steps]
-    advice: list[Advice] = []
-    decisions = weighed = 0
-    stopped = False
-    for at, step in enumerate(steps):
-        # A move that was the only legal one is no decision.
-        if step.seat != seat or len(GAME.legal_actions(step.before, seat)) < 2:
-            continue
-        decisions += 1
-        stopped = stopped or over()
-        if stopped:
-            continue
-        weighed += 1
-        played = GAME.parse_action(step.action).model_dump(mode="json")
-        suggested = _suggest(step.before, seat)
-        if suggested != played:
-            found = _weigh(steps, whens, at, seat, played, suggested)
-            if found is not None:
-                advice.append(found)
+    advice, weighed, decisions = weigh_moves(
+        GAME,
+        steps,
+        seat,
+        budget,
+        _suggest,
+        lambda at, played, suggested: _weigh(steps, whens, at, seat, played, suggested),
+    )
     return Coaching(
         seat=seat,
         measure=MEASURE,

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from engine.coaching import Advice, Coaching, Step, highlights
-from engine.core import spent
+from engine.coaching import Advice, Coaching, Step, highlights, weigh_moves
 from engine.propeller_islands import autopilot
 from engine.propeller_islands.game import GAME
 from engine.propeller_islands.scoring import breakdown
@@ -23,25 +22,14 @@ Turn = tuple[int, str, int]
 def coach(steps: Sequence[Step], final: Any, seat: int, *, budget: float | None = None) -> Coaching:
     """`seat`'s choices in the game of `steps` against the autopilot's, each that differs
     weighed to the end of its turn, until `budget` seconds are spent."""
-    over = spent(budget)
-    advice: list[Advice] = []
-    decisions = weighed = 0
-    stopped = False
-    for at, step in enumerate(steps):
-        # A move that was the only legal one is no decision.
-        if step.seat != seat or len(GAME.legal_actions(step.before, seat)) < 2:
-            continue
-        decisions += 1
-        stopped = stopped or over()
-        if stopped:
-            continue
-        weighed += 1
-        played = GAME.parse_action(step.action).model_dump(mode="json")
-        suggested = _suggest(step.before, seat)
-        if suggested != played:
-            found = _weigh(step.before, at, seat, played, suggested)
-            if found is not None:
-                advice.append(found)
+    advice, weighed, decisions = weigh_moves(
+        GAME,
+        steps,
+        seat,
+        budget,
+        _suggest,
+        lambda at, played, suggested: _weigh(steps[at].before, at, seat, played, suggested),
+    )
     return Coaching(
         seat=seat,
         measure=MEASURE,

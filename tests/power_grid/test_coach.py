@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import engine.coaching as contract
 from engine.coaching import Coaching, Step
 from engine.core import CHANCE
 from engine.power_grid import autopilot
@@ -173,7 +174,7 @@ def test_a_budget_spent_midway_keeps_the_advice_weighed_so_far(
 ) -> None:
     # A clock that runs out after 20 decisions: the cut comes at the same place every run.
     checks = iter(range(10**6))
-    monkeypatch.setattr(coaching, "spent", lambda budget: lambda: next(checks) >= 20)
+    monkeypatch.setattr(contract, "spent", lambda budget: lambda: next(checks) >= 20)
     full, short = coached(1), coaching.coach(*game(1), SLIPS, budget=1.0)
     assert short.weighed == 20 < short.decisions == full.decisions
     assert 0 < len(short.advice) < len(full.advice)

@@ -47,14 +47,19 @@ class DailyCog(commands.GroupCog, group_name="daily"):
             interaction.channel_id or dm.id,
             dm.id,
         )
-        day = table.game.progress(table.state).round if table.state else 1
+        round_ = table.game.progress(table.state).round if table.state else 1
         if fresh:
             text = (
                 f"🎲 Today's **{daily.title}** daily is yours in your DMs: round 1's dice are "
-                "there. Everyone plays these same dice, a round at a time, until the day ends."
+                "there. Everyone plays these same dice, a round at a time, until the day ends. "
+                "No DM? Allow DMs from this server's members, then use `/daily play` again."
             )
         elif table.row.status == "active":
-            text = f"You're in round {day} of today's {daily.title} daily: your planner is in DMs."
+            host = table.hosted.command
+            text = (
+                f"You're in round {round_} of today's {daily.title} daily: your planner is in your "
+                f"DMs (`/{host} show game:{table.row.id}` there brings it back)."
+            )
         else:
             text = (
                 f"You've played today's {daily.title} daily. `/daily today` shows where you "

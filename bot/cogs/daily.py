@@ -80,7 +80,8 @@ class DailyCog(commands.GroupCog, group_name="daily"):
             mine = board.mine
             if mine is None:
                 others = len(board.placed)
-                state = f"not played yet ({others} {'has' if others == 1 else 'have'} {where})"
+                started = "1 player has" if others == 1 else f"{others} players have"
+                state = f"not played yet ({started} started it {where})"
             else:
                 state = standing_words(board, mine, where)
             lines.append(f"• {title}: {state}")

@@ -337,8 +337,9 @@ class Dailies(Loop):
         the day's leaderboard is queued once (on the outbox of one of its games)."""
         async with self.repo.transaction() as repo:
             store = DailyRepo(repo)
-            if not await store.claim_closing(guild_id, key, day, now):
-                return 0
+            # An entry made after its day closed (the server's zone moved back) still ends,
+            # without a second post.
+            claimed = await store.claim_closing(guild_id, key, day, now)
             entries = await store.of_day(key, day, guild_id)
             for entry in entries:
                 if entry.closed:
@@ -348,14 +349,14 @@ class Dailies(Loop):
                     score = await self._end_entry(repo, entry.game_id, now)
                 await store.close(entry, score)
             games = sorted(e.game_id for e in entries if e.game_id is not None)
-            if guild_id and games:
+            if claimed and guild_id and games:
                 server = await store.server(guild_id)
                 channel = (server and server["channel_id"]) or max(
                     entries, key=lambda e: e.game_id or 0
                 ).channel_id
                 payload = {"guild": guild_id, "key": key, "day": day.isoformat(), "to": channel}
                 await repo.queue(games[0], "daily_board", payload, now)
-            return 1
+            return int(claimed)
 
     async def _end_entry(self, repo: Repo, game_id: int, now: datetime) -> float | None:
         """An entry still under way when its day closes ends as it stands; its score."""

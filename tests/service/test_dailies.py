@@ -273,3 +273,21 @@ async def test_an_entry_cannot_be_cancelled_ended_or_given_to_the_ai(daily):
         with pytest.raises(UserError, match="is a daily entry"):
             await act
     assert (await svc.table(gid)).row.status == "active"
+
+
+async def test_an_entry_made_after_its_day_closed_still_ends_without_a_second_post(daily):
+    svc, clock, _ = daily
+    await finish(svc, await play(svc, ADA), ADA)
+    clock.current = datetime(2026, 11, 27, 0, 0, 1, tzinfo=UTC)
+    assert await svc._dailies(clock.now()) == 1
+    # As if the server's zone had moved back: an entry of the closed day appears.
+    async with svc.repo.transaction() as repo:
+        ends = datetime(2026, 11, 27, tzinfo=UTC)
+        assert await DailyRepo(repo).claim(
+            "railroad_ink", date(2026, 11, 26), BEN, "Ben", GUILD, CHANNEL, ends
+        )
+    assert await svc._dailies(clock.now()) == 0
+    async with svc.repo.reading() as repo:
+        due = await DailyRepo(repo).due_closings(clock.now(), 10)
+        boards = await repo.all("SELECT id FROM outbox WHERE kind = 'daily_board'")
+    assert due == [] and len(boards) == 1

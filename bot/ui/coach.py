@@ -43,8 +43,13 @@ def report_lines(table: Table, coaching: Coaching, steps: list[Step]) -> list[st
         "These are the AI's suggestions, weighed by its own play: not the truth about the game.",
         f"It weighed {coaching.weighed} of your {coaching.decisions} decisions"
         + (" (it ran out of time for the rest)" if coaching.weighed < coaching.decisions else "")
-        + f" by {coaching.measure}.",
+        + f", measuring {coaching.measure}.",
     ]
+    if coaching.highlights and table.hosted.planner is not None:
+        lines.append(
+            "The pictures show each round below twice on your board as it stood: your plan "
+            "(“yours”) and the AI's (“ai”), outlined."
+        )
     if not coaching.highlights:
         lines.append("Nowhere would its own choice have done better by that measure. Well played.")
     for rank, index in enumerate(coaching.highlights, 1):
@@ -60,7 +65,8 @@ def report_lines(table: Table, coaching: Coaching, steps: list[Step]) -> list[st
             else ""
         )
         figures = _figures(advice)
-        lines.append(f"• By {coaching.measure}: " + "; ".join(p for p in (outcome, figures) if p))
+        said_measure = coaching.measure[0].upper() + coaching.measure[1:]
+        lines.append(f"• {said_measure}: " + "; ".join(p for p in (outcome, figures) if p))
     rest = len(coaching.advice) - len(coaching.highlights)
     if rest > 0:
         better = sum(1 for a in coaching.advice if a.gain > 0) - len(coaching.highlights)
@@ -74,7 +80,7 @@ def report_lines(table: Table, coaching: Coaching, steps: list[Step]) -> list[st
         first = len(rows) - len(shown) + 1
         people = [s.name for s in table.seats]
         lines.append("")
-        lines.append(f"**{name.capitalize()} round by round** (revealed now the game is over):")
+        lines.append(f"**{name.capitalize()} round by round**, now that the game is over:")
         for number, row in enumerate(shown, first):
             cells = ", ".join(f"{said(n)} {v:g}" for n, v in zip(people, row, strict=False))
             lines.append(f"R{number}: {cells}")

@@ -213,7 +213,9 @@ class Delivery:
         await handler(table, payload)
 
     async def _channel(self, table: Table) -> Channel:
-        where = table.row.where
+        return await self._channel_at(table.row.where)
+
+    async def _channel_at(self, where: int) -> Channel:
         channel = self.client.get_channel(where) or await self.client.fetch_channel(where)
         assert isinstance(channel, Channel)
         return channel
@@ -692,10 +694,7 @@ class Delivery:
             thumbnails.append(await draw(show.board, view, 0, self._names(theirs)))
         text, title, subtitle, rows = daily_ui.board_post(board)
         image = await draw(daily_board, title, subtitle, rows, thumbnails)
-        channel = self.client.get_channel(payload["to"]) or await self.client.fetch_channel(
-            payload["to"]
-        )
-        assert isinstance(channel, Channel)
+        channel = await self._channel_at(payload["to"])
         await self._post(
             channel,
             "post",
@@ -729,10 +728,7 @@ class Delivery:
             *daily_ui.table_lines(ladder[:10], "points"),
             SEASON_RULES,
         ]
-        channel = self.client.get_channel(payload["to"]) or await self.client.fetch_channel(
-            payload["to"]
-        )
-        assert isinstance(channel, Channel)
+        channel = await self._channel_at(payload["to"])
         await self._post(
             channel,
             "post",

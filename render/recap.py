@@ -3,6 +3,7 @@ the end held longest; GIF or animated PNG, whichever is smaller."""
 
 import io
 from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -61,29 +62,21 @@ def _durations(count: int) -> list[int]:
 
 
 def _gif(frames: Sequence[Image.Image]) -> bytes:
-    out = io.BytesIO()
-    frames[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=frames[1:],
-        duration=_durations(len(frames)),
-        loop=0,
-        optimize=False,
-        disposal=1,
-    )
-    return out.getvalue()
+    return _encode(frames, format="GIF", optimize=False, disposal=1)
 
 
 def _apng(frames: Sequence[Image.Image]) -> bytes:
+    return _encode(frames, format="PNG", compress_level=6)
+
+
+def _encode(frames: Sequence[Image.Image], **options: Any) -> bytes:
     out = io.BytesIO()
     frames[0].save(
         out,
-        format="PNG",
         save_all=True,
         append_images=frames[1:],
         duration=_durations(len(frames)),
         loop=0,
-        compress_level=6,
+        **options,
     )
     return out.getvalue()

@@ -4,6 +4,7 @@ per server with one leaderboard post; streaks, the week's best five, seasons and
 import logging
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 from bot.service import results
@@ -48,6 +49,7 @@ SEASON_GRACE = timedelta(days=14)
 """How far into a season the last one may still be closed and its champion announced."""
 
 
+@cache
 def challenges() -> dict[str, tuple[Hosted, Daily]]:
     """Every hosted game's daily challenges by key."""
     return {d.key: (h, d) for h in hosted().values() for d in h.dailies}

@@ -5,6 +5,7 @@ from typing import Any
 
 from bot.service.dailies import DayBoard, Placed, Standing, Streak, challenge
 from bot.ui.common import said
+from render.common import ordinal
 
 SHOWN = 15
 """Lines of a table shown in a message."""
@@ -15,12 +16,6 @@ def day_words(day: date) -> str:
     return f"{day:%a} {day.day} {day:%b %Y}"
 
 
-def place(rank: int) -> str:
-    """1st, 2nd, 3rd, 4th…"""
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
-
-
 def standing_words(board: DayBoard, placed: Placed, where: str) -> str:
     """A result as its owner reads it: its place, among how many, and how many beat it."""
     host, _ = challenge(board.key)
@@ -28,7 +23,7 @@ def standing_words(board: DayBoard, placed: Placed, where: str) -> str:
         return "under way (no score until it is finished or the day closes)"
     tied = sum(1 for p in board.scored if p.rank == placed.rank) > 1
     return (
-        f"{host.score(placed.entry.score)}, {place(placed.rank)}{' (tied)' if tied else ''} "
+        f"{host.score(placed.entry.score)}, {ordinal(placed.rank)}{' (tied)' if tied else ''} "
         f"of {len(board.scored)} {where}; {board.beaten_by(placed)} scored more"
     )
 

@@ -269,6 +269,12 @@ def check_planner(state: Any, seat: int) -> None:
         raise IllegalAction(f"The dice for round {state.round} are not rolled yet.")
 
 
+Level = Literal["casual", "standard", "strong"]
+"""How well an AI seat plays. Every autopilot's `choose(view, seat, budget=, level=)` takes one:
+standard is the timeout autopilot's; strong may search longer; casual plays sensibly but loosely."""
+LEVELS: tuple[Level, ...] = ("casual", "standard", "strong")
+
+
 def spent(budget: float | None) -> Callable[[], bool]:
     """An autopilot search's test of whether its budget (seconds of computing, not game time:
     it bounds how long a table waits) is used up; never, without one."""

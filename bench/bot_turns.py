@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bench.bot import PEOPLE, seed, serve
 from bot.app import point_at
+from bot.sandbox import press_lobby
 from bot.settings import Settings
 from engine.power_grid import autopilot
 from engine.propeller_islands import autopilot as islands_autopilot
@@ -55,7 +56,7 @@ async def play(server, bot, channel, game, people, seats, choose, make) -> list[
     gid = (await bot.service.table_in(channel.id)).row.id
     clicks = [(ben, "join")] + [(ada, "ai")] * (seats - 2) + [(ada, "start")]
     for person, action in clicks:
-        await (await server.click(person, lobby, f"pl:lobby:{gid}:{action}")).response(3)
+        await (await press_lobby(server, person, lobby, gid, action)).response(3)
     await bot.delivery.flush()
     acks: list[float] = []
     while len(acks) < MOVES and (table := await bot.service.table(gid)).row.status == "active":

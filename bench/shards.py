@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from bot.sandbox.postgres import Cluster
 from bot.service.clock import SystemClock
 from bot.service.options import TableOptions
@@ -75,7 +76,7 @@ async def _open_probe(server: StandIn, channel, ada, ben) -> int:
     lobby = await answer(server.slash(ada, channel, "powerline open"))
     gid = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
     for person, action in ((ben, "join"), (ada, "start")):
-        await (await server.click(person, lobby, f"pl:lobby:{gid}:{action}")).response(5)
+        await (await press_lobby(server, person, lobby, gid, action)).response(5)
     return gid
 
 

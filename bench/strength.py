@@ -89,7 +89,4 @@ def times_line(seconds: Sequence[float]) -> str:
     """Decision times as median / p95 / max in milliseconds, with the count."""
     ms = sorted(1000 * s for s in seconds)
     p95 = ms[min(len(ms) - 1, math.ceil(0.95 * len(ms)) - 1)]
-    return (
-        f"median {statistics.median(ms):.1f} / p95 {p95:.1f} / max {ms[-1]:.1f} ms "
-        f"(n={len(ms)})"
-    )
+    return f"median {statistics.median(ms):.1f} / p95 {p95:.1f} / max {ms[-1]:.1f} ms (n={len(ms)})"

@@ -26,7 +26,7 @@ from bot.store.database import open_database
 from bot.store.repo import Repo
 from bot.ui import answer
 from bot.ui.clicks import stray
-from bot.ui.lobby import LobbyButton, RematchButton
+from bot.ui.lobby import AddAI, LobbyButton, RematchButton
 from bot.ui.planning import DYNAMIC_ITEMS
 from bot.ui.presenter import presenters
 from bot.ui.shapes import missing
@@ -142,7 +142,7 @@ class GameBot(commands.AutoShardedBot):
             if lacks := missing(name):
                 raise RuntimeError(f"bot.games.{name} lacks what its shape of play uses: {lacks}")
         own = [item for p in presenters().values() for item in p.dynamic_items]
-        self.add_dynamic_items(LobbyButton, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
+        self.add_dynamic_items(LobbyButton, AddAI, RematchButton, *DYNAMIC_ITEMS, *TURN_ITEMS, *own)
         await self.service.record_start(bot_version(), self.shard_label)
         for extension in extensions():
             await self.load_extension(extension)

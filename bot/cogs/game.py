@@ -21,7 +21,7 @@ from bot.ui import answer
 from bot.ui.coach import report_files, report_lines
 from bot.ui.commands import DEADLINES, GAMES, Deadline, game_choices
 from bot.ui.common import moderates, said, said_names
-from bot.ui.lobby import clock_lines, lobby_embed, seat_notes
+from bot.ui.lobby import clock_lines, levels_text, lobby_embed, seat_notes
 from bot.ui.presenter import presenter
 from bot.ui.recap import recap_file
 from bot.ui.shapes import FACES, face
@@ -167,7 +167,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Any 
             game = table.row.game
         plug = hosting(game)
         how = FACES[plug.engine.dynamics].how
-        await answer.send(interaction, f"{plug.rules()}\n\n{how}", ephemeral=True)
+        ai = discord.Embed(title="AI players", description=levels_text(plug), colour=0x56B4E9)
+        await answer.send(interaction, f"{plug.rules()}\n\n{how}", embed=ai, ephemeral=True)
 
     @app_commands.command(name="log", description="Download a game's replay (config and moves)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -40,6 +40,17 @@ STUCK = 10
 maximum bid set) before the script gives up on it instead of trying forever."""
 
 
+def press_lobby(
+    server: StandIn, person: User, lobby: Message, game_id: int, action: str
+) -> Awaitable[Interaction]:
+    """`person` uses the lobby: "join", "leave", "start" or "cancel" press that button; "ai"
+    (or "ai:strong", "ai:casual") picks that AI player in the lobby's menu."""
+    if action.startswith("ai"):
+        level = action.partition(":")[2] or "standard"
+        return server.select(person, lobby, f"pl:lobby-ai:{game_id}", [level])
+    return server.click(person, lobby, f"pl:lobby:{game_id}:{action}")
+
+
 class Failed(RuntimeError):
     """The bot did not do its part (a game that stopped moving, a process that did not exit
     cleanly); the message says what, and the transcript is written."""
@@ -257,7 +268,7 @@ class Sandbox:
         table = await self.service.table_in(channel.id)
         assert table is not None
         for person, action in clicks:
-            await self.act(self.server.click(person, lobby, f"pl:lobby:{table.row.id}:{action}"))
+            await self.act(press_lobby(self.server, person, lobby, table.row.id, action))
         return table.row.id
 
     async def look_around(self, person: User, channel: Channel, opponent: User) -> None:

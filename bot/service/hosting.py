@@ -8,7 +8,7 @@ Discord half (`presenter`, `cog`, optional `controls`), see docs/architecture.md
 import importlib
 import pkgutil
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -17,7 +17,7 @@ from bot.service.challenges import Daily
 from bot.service.errors import UserError
 from engine import registry
 from engine.coaching import Coach
-from engine.core import Game, Outcome, player_counts
+from engine.core import Game, Level, Outcome, player_counts
 
 
 class Planner(Protocol):
@@ -136,10 +136,17 @@ def join(items: list[str]) -> str:
 
 
 class Choose(Protocol):
-    """An autopilot: an action for a seat from that seat's view alone, searching no longer than
-    `budget` seconds when given one."""
+    """An autopilot: an action for a seat from that seat's view alone, at an AI level, searching
+    no longer than `budget` seconds when given one."""
 
-    def __call__(self, view: dict[str, Any], seat: int, *, budget: float | None = None) -> Any: ...
+    def __call__(
+        self,
+        view: dict[str, Any],
+        seat: int,
+        *,
+        budget: float | None = None,
+        level: Level = "standard",
+    ) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -170,6 +177,9 @@ class Hosted:
     """The unit for a score of exactly 1 ("point", "city powered"), where it differs."""
     coach: Coach | None = None
     """After the game: the seat's decisions weighed against the AI's (engine.coaching)."""
+    levels: Mapping[Level, str] = field(default_factory=dict)
+    """Each AI level's strength as measured (bench/ai_<game>.py), in a line for `/game rules`
+    and the lobby's AI choice."""
     dailies: tuple[Daily, ...] = ()
     """The game's daily challenges (a solo game on everyone's same dice), if it has any."""
     tournament_config: dict[str, Any] = field(default_factory=dict)

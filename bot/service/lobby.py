@@ -14,6 +14,7 @@ from bot.service.reliability import WINDOW, reliability_of
 from bot.service.shapes import SHAPES
 from bot.service.tables import Table, first_error
 from engine import registry
+from engine.core import LEVELS
 
 
 class Lobby(Loop):
@@ -139,14 +140,19 @@ class Lobby(Loop):
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)
 
-    async def add_ai(self, game_id: int, user_id: int, moderator: bool) -> Table:
+    async def add_ai(
+        self, game_id: int, user_id: int, moderator: bool, level: str = "standard"
+    ) -> Table:
+        """Seat an AI that plays at `level` (casual, standard or strong)."""
+        if level not in LEVELS:
+            raise UserError(f"There is no {level!r} AI: choose casual, standard or strong.")
         async with self.repo.transaction() as repo:
             table = await self._lobby(game_id)
             self._host_only(table, user_id, moderator, "add an AI player")
             if len(table.seats) >= TableOptions(**table.row.options).max_players:
                 raise UserError("This game is full.")
             n = sum(1 for s in table.seats if s.is_ai) + 1
-            await repo.add_seat(game_id, len(table.seats), None, f"AI {n}")
+            await repo.add_seat(game_id, len(table.seats), None, f"AI {n}", level)
             await repo.update_game(table.row, self.clock.now())
             return await self._table(game_id)
 
@@ -238,7 +244,8 @@ class Lobby(Loop):
             for number, seat in enumerate(ordered):
                 if seat.user_id is None:
                     ai += 1
-                    await repo.add_seat(new_id, number, None, f"AI {ai}")
+                    level = seat.ai_level or "standard"
+                    await repo.add_seat(new_id, number, None, f"AI {ai}", level)
                 else:
                     label = name if seat is host else seat.name
                     await repo.add_seat(new_id, number, seat.user_id, label)

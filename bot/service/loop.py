@@ -15,13 +15,13 @@ from bot.service.options import next_due
 from bot.service.shapes import Commit, Move, shape
 from bot.service.tables import Table, Tables
 from bot.store.dailies import DailyRepo
-from engine.core import CHANCE
+from engine.core import CHANCE, LEVELS, Level
 
 log = logging.getLogger(__name__)
 
 
-THINK_SECONDS = 2.0
-"""The most one AI decision may search: a table never waits long for the AI."""
+THINK_SECONDS: dict[str, float] = {"casual": 1.0, "standard": 2.0, "strong": 4.0}
+"""The most one AI decision may search, by level: a table never waits long for the AI."""
 REPLY_GRACE = timedelta(seconds=30)
 """How long a stored move's author may go unanswered before a DM confirms it (the process that
 took the move died between its commit and its answer)."""
@@ -31,9 +31,13 @@ class Loop(Tables):
     """The commit path; what each shape of play owes is its shape's to say."""
 
     async def _think(self, table: Table, state: Any, seat: int) -> Any:
-        """The AI's choice for `seat`, made off the event loop within `THINK_SECONDS`: a search
-        holds the interpreter while it runs, and a table left to the AI plays out to its end."""
-        choose = partial(table.hosted.choose, budget=THINK_SECONDS)
+        """The AI's choice for `seat` at its level, made off the event loop within its
+        `THINK_SECONDS`: a search holds the interpreter while it runs, and a table left to the AI
+        plays out to its end. A seat the AI took over plays at standard."""
+        stored = next(s.ai_level for s in table.seats if s.seat == seat)
+        # A level this version does not know (a corrupt row) plays at standard.
+        level: Level = next((known for known in LEVELS if known == stored), "standard")
+        choose = partial(table.hosted.choose, budget=THINK_SECONDS[level], level=level)
         return await self.offload(choose, table.game.view(state, seat), seat)
 
     async def _owe_reply(self, reply: int | None, game_id: int, seat: int, words: str) -> None:

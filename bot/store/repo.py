@@ -82,6 +82,8 @@ class SeatRow:
     """A time-bank seat's time left, as of the start of its running turn."""
     turn_since: datetime | None = None
     """When its running turn began (a time-bank seat's clock runs from then)."""
+    ai_level: str | None = None
+    """How well an AI seat added in the lobby plays (None: a person's seat; standard)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,7 @@ def _seat(row: Row) -> SeatRow:
         muted=bool(row["muted"]),
         bank_seconds=row["bank_seconds"],
         turn_since=_when(row["turn_since"]),
+        ai_level=row["ai_level"],
     )
 
 
@@ -351,10 +354,13 @@ class Repo:
         rows = await self.all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [_seat(r) for r in rows]
 
-    async def add_seat(self, game_id: int, seat: int, user_id: int | None, name: str) -> None:
+    async def add_seat(
+        self, game_id: int, seat: int, user_id: int | None, name: str, ai_level: str | None = None
+    ) -> None:
         await self.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-            (game_id, seat, user_id, name, user_id is None),
+            "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, user_id is None, ai_level),
         )
 
     async def remove_seat(self, game_id: int, seat: int) -> None:

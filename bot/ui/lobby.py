@@ -4,6 +4,8 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.errors import quote
+from bot.service.hosting import Hosted
 from bot.service.hours import clock_text
 from bot.service.options import TableOptions
 from bot.service.service import Service, Table
@@ -11,14 +13,24 @@ from bot.service.shapes import shape
 from bot.ui import answer
 from bot.ui.clicks import Clicked
 from bot.ui.common import bot_of, guarded, moderates, said
+from engine.core import LEVELS
 
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
+LEVEL_NAMES = {"casual": "Casual", "standard": "Standard", "strong": "Strong"}
+
+
+def levels_text(hosted: Hosted) -> str:
+    """Each AI level's measured strength, a line each, for `/game rules`."""
+    return "\n".join(
+        f"**{LEVEL_NAMES[level]}**: {hosted.levels[level]}"
+        for level in LEVELS
+        if level in hosted.levels
+    )
 
 
 def duration(minutes: int) -> str:
@@ -93,7 +105,7 @@ def lobby_embed(
     shown: Mapping[int | None, str] = {u: text for u, text in (notes or {}).items()}
     seats = "\n".join(
         f"{s.seat + 1}. {said(s.name)}"
-        + (" (AI)" if s.is_ai else "")
+        + (f" ({s.ai_level} AI)" if s.ai_level else " (AI)" if s.is_ai else "")
         + (" — host" if s.user_id == table.row.host_id else "")
         + (f" · {shown[s.user_id]}" if s.user_id in shown else "")
         for s in table.seats
@@ -116,7 +128,7 @@ def lobby_embed(
 class LobbyButton(
     Clicked,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pl:lobby:(?P<game>\d+):(?P<action>join|leave|ai|start|cancel)",
+    template=r"pl:lobby:(?P<game>\d+):(?P<action>join|leave|start|cancel)",
 ):
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_BUTTONS[action]
@@ -136,8 +148,6 @@ class LobbyButton(
                 table = await svc.join(game_id, user.id, user.display_name)
             elif action == "leave":
                 table = await svc.leave_lobby(game_id, user.id)
-            elif action == "ai":
-                table = await svc.add_ai(game_id, user.id, mod)
             elif action == "cancel":
                 table = await svc.cancel(game_id, user.id, mod)
             else:
@@ -150,10 +160,47 @@ class LobbyButton(
         await guarded(interaction, act)
 
 
+class AddAI(
+    Clicked, discord.ui.DynamicItem[discord.ui.Select], template=r"pl:lobby-ai:(?P<game>\d+)"
+):
+    """The lobby's menu of AI players: picking a level seats an AI that plays at it."""
+
+    def __init__(self, game_id: int, hosted: Hosted) -> None:
+        options = [
+            discord.SelectOption(
+                label=f"{LEVEL_NAMES[level]} AI",
+                value=level,
+                description=hosted.levels.get(level, "")[:100] or None,
+            )
+            for level in LEVELS
+        ]
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=f"pl:lobby-ai:{game_id}", placeholder="Add an AI player…", options=options
+        )
+        super().__init__(select)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def act() -> None:
+            svc, user, game_id = bot_of(interaction).service, interaction.user, self.number("game")
+            level = self.choice()
+            if level not in LEVELS:
+                raise self.damaged(f"“{quote(level)}” is not an AI level")
+            here = await svc.table_for(game_id, user.id, interaction.guild_id)
+            table = await svc.add_ai(
+                game_id, user.id, moderates(interaction, here.row.guild_id), level
+            )
+            embed = lobby_embed(table, None, await seat_notes(svc, table))
+            await answer.edit(interaction, embed=embed, view=lobby_view(table))
+            await bot_of(interaction).delivery.after_change()
+
+        await guarded(interaction, act)
+
+
 def lobby_view(table: Table) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_BUTTONS:
         view.add_item(LobbyButton(table.row.id, action))
+    view.add_item(AddAI(table.row.id, table.hosted))
     return view
 
 

@@ -1,23 +1,31 @@
 """A heuristic Power Grid player from a seat's view: values plants by cities per fuel cost, bids
-within a budget, buys the fuel it will burn, builds cheap connected cities, powers the most."""
+within a budget, buys the fuel it will burn, builds cheap connected cities, powers the most.
+Standard and strong buy fuel for the cities they can also build (engine.power_grid.supply), end
+the game only when that wins it (engine.power_grid.endgame) and bid less; strong bids more to
+keep a plant from the seat ahead of all. Casual is the first version's play."""
 
 from typing import Any
 
+from engine.core import Level
 from engine.power_grid.actions import Action, parse_action
 from engine.power_grid.config import Config
+from engine.power_grid.endgame import cheapest_builds, final_builds, fuelled, game_ends_anyway
 from engine.power_grid.network import INF, connection_cost, distances
 from engine.power_grid.rules import RESOURCES, plants, player_count, tables
 from engine.power_grid.scoring import best_run, capacities, excess, fuel_need, hybrid_mix
 from engine.power_grid.setup import completable
+from engine.power_grid.supply import planned_fuel
 
 
-def choose(view: dict[str, Any], seat: int, budget: float | None = None) -> Action:
-    """The autopilot's action for `seat`, which must be owed one in this view. It takes no
-    budget: a decision is a fraction of a millisecond, with no search to cut short."""
-    return parse_action(_choose(view, seat))
+def choose(
+    view: dict[str, Any], seat: int, budget: float | None = None, level: Level = "standard"
+) -> Action:
+    """The autopilot's action for `seat`, which must be owed one in this view. The budget is
+    unused: a decision is a fraction of a millisecond, with no search to cut short."""
+    return parse_action(_choose(view, seat, level))
 
 
-def _choose(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def _choose(view: dict[str, Any], seat: int, level: Level) -> dict[str, Any]:
     me = view["seats"][seat]
     if view["discard"] is not None:
         return _discard(view, me)
@@ -30,11 +38,14 @@ def _choose(view: dict[str, Any], seat: int) -> dict[str, Any]:
             if r not in picked and completable(config, {*picked, r}):
                 return {"type": "pick_region", "region": r}
     if phase == "auction":
-        return _auction(view, me)
+        return _auction(view, me, level)
     if phase == "resources":
-        return _resources(view, me)
+        if level == "casual":
+            return _resources(view, me)
+        order = planned_fuel(view, me)
+        return {"type": "buy", "resources": order} if order else {"type": "done"}
     if phase == "build":
-        return _build(view, me)
+        return _build(view, me) if level == "casual" else _build_to_win(view, me)
     owned = [p["number"] for p in me["plants"]]
     _, run = best_run(owned, me["fuel"], me["city_count"])
     action: dict[str, Any] = {"type": "power", "plants": run}
@@ -65,7 +76,17 @@ def _capacity(numbers: list[int]) -> int:
     return sum(plants()[n].cities for n in numbers)
 
 
-def _budget(view: dict[str, Any], me: dict[str, Any], number: int) -> int:
+PREMIUM: dict[Level, float] = {"casual": 0.4, "standard": 0.2, "strong": 0.2}
+"""A plant's share of its value bid above its number: above 0.2, a lone greedy seat that never
+raises by more than 4 (bench.ai_power_grid) wins far more often, on plants we overpaid for."""
+SPARE: dict[Level, int] = {"casual": 2, "standard": 1, "strong": 1}
+"""A new plant is wanted while capacity exceeds the cities by at most this."""
+DENY = 0.5
+"""Strong's share when the plant would go to the seat ahead of all (most cities, then capacity):
+keeping it from that seat is worth more than the plant is to us."""
+
+
+def _budget(view: dict[str, Any], me: dict[str, Any], number: int, premium: float) -> int:
     """The most the seat will pay for a plant: its value plus a premium, keeping cash to build."""
     owned = [p["number"] for p in me["plants"]]
     limit = player_count(view["players"]).max_plants_per_player
@@ -79,13 +100,29 @@ def _budget(view: dict[str, Any], me: dict[str, Any], number: int) -> int:
         gain = value
     reserve = 20 if view["round"] > 1 else 0
     cap = me["money"] - reserve
-    return int(min(cap, number + max(0, gain) * 0.4))
+    return int(min(cap, number + max(0, gain) * premium))
 
 
-def _auction(view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
+def _strength(seat: dict[str, Any]) -> tuple[int, int]:
+    """How far ahead a seat is: its cities, then its plants' capacity."""
+    return seat["city_count"], _capacity([p["number"] for p in seat["plants"]])
+
+
+def _leading(view: dict[str, Any], leader: int | None, seat: int) -> bool:
+    """Whether the auction's leader is ahead of `seat` and of every other seat."""
+    if leader is None or leader == seat:
+        return False
+    seats = view["seats"]
+    return all(_strength(seats[leader]) >= _strength(s) for s in seats)
+
+
+def _auction(view: dict[str, Any], me: dict[str, Any], level: Level) -> dict[str, Any]:
+    premium = PREMIUM[level]
     auction = view["auction"]
     if auction is not None:
-        budget = _budget(view, me, auction["plant"]["number"])
+        if level == "strong" and _leading(view, auction["leader"], me["seat"]):
+            premium = DENY
+        budget = _budget(view, me, auction["plant"]["number"], premium)
         if auction["bid"] + 1 <= min(budget, me["money"]):
             return {"type": "bid", "amount": auction["bid"] + 1}
         return {"type": "drop"}
@@ -96,8 +133,8 @@ def _auction(view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
         # Everyone must buy: the best value we can pay for.
         best = max(affordable, key=lambda n: plant_value(view, n) - n * 0.5)
         return {"type": "open", "plant": best, "bid": best}
-    wanted = _capacity(owned) <= me["city_count"] + 2 or len(owned) < 2
-    options = [n for n in affordable if _budget(view, me, n) >= n]
+    wanted = _capacity(owned) <= me["city_count"] + SPARE[level] or len(owned) < 2
+    options = [n for n in affordable if _budget(view, me, n, premium) >= n]
     if not options or not wanted:
         return {"type": "pass"}
     best = max(options, key=lambda n: plant_value(view, n))
@@ -191,3 +228,25 @@ def _build(view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
     if cost > me["money"]:
         return {"type": "done"}
     return {"type": "build", "cities": [name]}
+
+
+def _build_to_win(view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
+    """The cheapest city up to one past capacity, never to the end count unless ending the game
+    then wins it; once the game ends this phase anyway, up to every city it can power."""
+    count = me["city_count"]
+    if view["round"] == 1:
+        target = 1
+    elif game_ends_anyway(view):
+        target = fuelled(me)
+    else:
+        final = final_builds(view, me)
+        if final:
+            return {"type": "build", "cities": [final[0].city]}
+        capacity = _capacity([p["number"] for p in me["plants"]])
+        target = min(max(capacity + 1, 3), view["end_cities"] - 1)
+    if count >= target or not me["houses_left"]:
+        return {"type": "done"}
+    steps = cheapest_builds(view, me, 1)
+    if not steps or steps[0].cost > me["money"]:
+        return {"type": "done"}
+    return {"type": "build", "cities": [steps[0].city]}

@@ -1,8 +1,11 @@
 """A heuristic Powerline player: searches this round's plans and scores each resulting board.
 
-It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
+It plays for seats whose owner timed out and for AI seats, and sees only a seat's view. Levels:
+casual walks greedily with noise, standard searches the round, strong also looks a round ahead.
 """
 
+import hashlib
+import json
 import math
 import time
 from collections.abc import Iterator, Sequence
@@ -11,9 +14,11 @@ from functools import cache, lru_cache
 from random import Random
 from typing import Any
 
+from engine.core import Level
 from engine.powerline.actions import Plan
 from engine.powerline.board import COLORS, Layout, ScoringRow, rules, tiles
 from engine.powerline.game import GAME
+from engine.powerline.lookahead import look_ahead
 from engine.powerline.planning import (
     ISLAND,
     Draft,
@@ -49,6 +54,10 @@ class Weights:
     """What a joker is worth for its flexibility while rounds remain."""
     max_jokers: int = 1
     """Jokers the search may spend in one plan."""
+    contract: float = 1.0
+    """Share of a column-emptying tile's VP (H, I) credited to each tile that brings it nearer."""
+    island: float = 1.0
+    """Weight of the VP a worker sent to the island loses (above 1: build rather than idle)."""
 
 
 @dataclass(slots=True)
@@ -62,6 +71,8 @@ class _Ctx:
     letters: tuple[str, ...]
     island_stacks: list[int] | None
     """Adventure Island stacks by die face, or None on the plain island (1 VP a worker)."""
+    columns: list[float] = field(default_factory=list)
+    """By workers placed (0..6): VP for the chart tile that plan spends (`_column_values`)."""
     line_value: list[list[float]] = field(default_factory=list)
     """Per line and token count: potential beyond banked VP (city VP included when complete)."""
     line_odds: list[list[float]] = field(default_factory=list)
@@ -191,16 +202,85 @@ def _scoring_gain(ctx: _Ctx, completed: list[int], after: Sequence[int]) -> floa
     return gain
 
 
+VARIANT_WEIGHTS: dict[str, Weights] = {
+    "construction_limits": Weights(rate=0.5, steep=0.8, unfinished=2.0, crowding=1.0, island=1.5),
+    "contracts": Weights(rate=0.5, start_odds=0.45, crowding=0.0, island=2.0),
+}
+"""Where a variant slows building (fewer lines a round, fewer jokers): lines are started and
+finished more slowly, so expect less per round. Swept on solo seeds 1000-1299, not the bench's."""
+
+PLAIN_WEIGHTS = Weights(island=1.5)
+"""The standard and strong levels without those variants (`Weights()` is the casual level's)."""
+
+
+LOOKAHEAD_PLANS = 3
+"""How many of the best plans by column the strong level weighs against next round's dice."""
+
+LOOKAHEAD_ROLLS = 6
+"""Sampled rolls of the next round on which it weighs each."""
+
+
+def weights_for(view: dict[str, Any]) -> Weights:
+    """The standard and strong levels' tuning for this table's variants."""
+    for variant in view["variants"]:
+        if variant in VARIANT_WEIGHTS:
+            return VARIANT_WEIGHTS[variant]
+    return PLAIN_WEIGHTS
+
+
+def view_rng(view: dict[str, Any], seat: int) -> Random:
+    """A generator seeded by what the seat sees, so a level's noise repeats for the same view."""
+    text = json.dumps([view, seat], sort_keys=True, default=str)
+    return Random(hashlib.sha256(text.encode()).digest())
+
+
 def choose(
-    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+    view: dict[str, Any],
+    seat: int,
+    budget: float | None = None,
+    level: Level = "standard",
+    weights: Weights | None = None,
 ) -> Plan:
     """A good legal plan for `seat` in the current round, from that seat's view.
 
     With a `budget` (seconds) the search stops once it is spent and plays the best plan so far.
+    casual: a greedy walk with noise, blind to the variants; standard: the full round's search;
+    strong: the best plans by chart column, each also judged by the next round on sampled dice.
     """
     start = time.perf_counter()
-    ctx = _context(view, seat, weights or Weights())
-    best = _search(ctx, None if budget is None else start + budget)
+    deadline = None if budget is None else start + budget
+    if level == "casual":
+        ctx = _context(view, seat, weights or Weights())
+        best = _casual(ctx, view_rng(view, seat))
+    else:
+        w = weights or weights_for(view)
+        ctx = _context(view, seat, w)
+        best = _search(ctx, deadline)
+        if level == "strong":
+            path = look_ahead(
+                view,
+                seat,
+                lambda v: _best(v, seat, w, deadline),
+                view_rng(view, seat),
+                LOOKAHEAD_PLANS,
+                LOOKAHEAD_ROLLS,
+                deadline,
+            )
+            if path is not None:
+                best = _Found(path=path)
+    return _plan(ctx, best)
+
+
+def _best(
+    view: dict[str, Any], seat: int, w: Weights, deadline: float | None
+) -> tuple[float, list[Move]]:
+    """The search's best plan for this view: its value and moves."""
+    found = _search(_context(view, seat, w), deadline)
+    return found.value, found.path
+
+
+def _plan(ctx: _Ctx, best: "_Found") -> Plan:
+    """The plan of these moves, with the vacation tile spent as `_use_vacation` says."""
     placements = tuple(to_placement(ctx.seat, *p) for p in best.path)
     island = sum(1 for p in best.path if p[1] == ISLAND)
     vacation = bool(ctx.seat.vacation) and _use_vacation(ctx, island)
@@ -237,8 +317,35 @@ def _context(view: dict[str, Any], seat: int, w: Weights) -> _Ctx:
         if "adventure_island" in view["variants"]
         else None,
     )
+    ctx.columns = _column_values(view, ctx_seat.chart, letters, w)
     ctx.prepare()
     return ctx
+
+
+def _column_values(
+    view: dict[str, Any], chart: tuple[int, ...], letters: tuple[str, ...], w: Weights
+) -> list[float]:
+    """By workers placed: the part of a scoring tile for emptied columns (H, I) that spending a
+    tile of that column earns (the tile pays at every scoring once its columns are empty)."""
+    values = [0.0] * (len(COLORS) + 1)
+    rnd = view["round"]
+    for letter in letters:
+        tile = tiles()[letter]
+        if tile.measure.kind != "emptied_columns":
+            continue
+        target = tile.measure.columns
+        left = sum(chart[c - 1] for c in target)
+        if left == 0:
+            continue
+        # The first scoring still reachable: one tile a round, this round included.
+        pays = 0.0
+        for k, after in enumerate(view["scoring_after"]):
+            if after >= rnd and after - rnd + 1 >= left:
+                pays = sum(row.pays(1) for row in tile.rows[k:])
+                break
+        for c in target:
+            values[c] += w.contract * pays / left
+    return values
 
 
 def _use_vacation(ctx: _Ctx, island: int) -> bool:
@@ -401,12 +508,13 @@ def _visit(
     seat, lay = ctx.seat, ctx.lay
     t = _tables(lay)
     submit, feasible = _columns(seat.chart, seat.line_limits, len(lay.line_ids))
-    dice, hold, gains = seat.dice, ctx.joker_hold, ctx.gains
+    dice, hold, gains, columns = seat.dice, ctx.joker_hold, ctx.gains, ctx.columns
     options, jokable, line_of, face_unit = t.options, t.jokable, t.line_of, t.face_unit
     worker_unit, black_first, joker_unit = t.worker_unit, t.black_first, t.joker_unit
     tokens_mask, island_moves, alone = t.tokens_mask, t.island_moves, t.alone
     values, next_move, next_key = memo.value, memo.move, memo.then
     joker_cap = min(seat.jokers, ctx.weights.max_jokers)
+    island_weight = ctx.weights.island
     stacks = ctx.island_stacks
     done = list(seat.built)
     dirs = list(seat.direction)
@@ -442,8 +550,9 @@ def _visit(
             gain = gains.get(code)
             if gain is None:
                 gain = gains[code] = _board_gain(ctx, done)
-            top = gain - cost
+            top = gain - cost * island_weight
             top -= jokers * hold
+            top += columns[n]
             if n == 1:
                 top += hold
             if top > found.value:
@@ -455,8 +564,15 @@ def _visit(
             return top
         can_open = feasible[n + 1][used + 1]
         joker_ok = jokers < joker_cap
-        # A last worker sent to the island only loses VP on this plan, already valued.
-        to_island = not (submitted and hold >= 0 and not feasible[n + 2][used])
+        # A last worker sent to the island only loses VP on this plan, already valued, unless
+        # its column is worth more than the island costs.
+        to_island = not (
+            submitted
+            and hold >= 0
+            and not feasible[n + 2][used]
+            and n < len(COLORS)
+            and columns[n + 1] - island_weight <= columns[n] + (hold if n == 1 else 0)
+        )
         for color in starts if n == 0 else alone[last + step]:
             die = dice[color]
             # `first`: the rank of the colour in candidates order, where red comes before black.
@@ -568,6 +684,48 @@ def _dive(ctx: _Ctx) -> _Found:
             stacks[seat.dice[move[0]] - 1] += 1
 
 
+CASUAL_NOISE = 2.0
+"""Spread (VP) of the noise the casual level adds to each placement's value."""
+
+
+def greedy_plan(view: dict[str, Any], seat: int) -> Plan:
+    """The best-looking next placement, one after another: the benchmarks' greedy baseline."""
+    ctx = _context(view, seat, Weights())
+    return _plan(ctx, _casual(ctx, None))
+
+
+def _casual(ctx: _Ctx, rng: Random | None) -> _Found:
+    """A beginner's plan: the best-looking next placement, one after another, misjudged by
+    seeded noise (none without `rng`); it stops once stopping looks best."""
+    seat = ctx.seat
+    stacks = None if ctx.island_stacks is None else ctx.island_stacks.copy()
+    draft, cost = Draft(), 0
+    path: list[Move] = []
+    while True:
+        options: list[tuple[float, int, Move]] = []
+        if can_submit(seat, draft):
+            options.append((_value(ctx, draft, cost), 0, (-1, ISLAND, 0, False)))
+        for move in candidates(seat, draft):
+            color, line, _, joker = move
+            if joker and not _worth_joker(ctx, draft, line):
+                continue
+            extra = _island_cost(seat.dice[color], stacks) if line == ISLAND else 0
+            nxt = draft.copy()
+            nxt.add(*move)
+            value = _value(ctx, nxt, cost + extra)
+            if rng is not None:
+                value += rng.gauss(0.0, CASUAL_NOISE)
+            options.append((value, extra, move))
+        _, extra, move = max(options, key=lambda o: o[0])
+        if move[0] < 0:
+            return _Found(path=path)
+        draft.add(*move)
+        cost += extra
+        path.append(move)
+        if move[1] == ISLAND and stacks is not None:
+            stacks[seat.dice[move[0]] - 1] += 1
+
+
 def _value(ctx: _Ctx, draft: Draft, island_cost: int) -> float:
     """Estimated worth of ending the plan at `draft`, as the search values it."""
     placed = [draft.progress.get(line, 0) for line in range(len(ctx.lay.line_ids))]
@@ -576,8 +734,9 @@ def _value(ctx: _Ctx, draft: Draft, island_cost: int) -> float:
     if gain is None:
         after = [b + k for b, k in zip(ctx.seat.built, placed, strict=True)]
         gain = ctx.gains[code] = _board_gain(ctx, after)
-    value = gain - island_cost
+    value = gain - island_cost * ctx.weights.island
     value -= draft.jokers_used * ctx.joker_hold
+    value += ctx.columns[draft.count]
     if draft.count == 1:
         value += ctx.joker_hold
     return value

@@ -1,50 +1,32 @@
 """A heuristic Propeller Islands player: tries each legal action on a state rebuilt from the
 seat's view and keeps the one whose position scores best (one ply; two for the draft), its own
-follow-up choices (activations, deploys, dock rewards) played out greedily first.
+follow-up choices (activations, deploys, dock rewards) played out greedily first, within a fixed
+amount of work per level.
 
+Levels: casual weighs as the AI before issue 33 did, blurred by seeded noise; standard also
+weighs who leads once the game is sure to end, so it neither ends a game it would lose nor misses
+ending one it leads; strong is standard with more work allowed.
 It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
 """
 
+import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from engine.core import spent
+from engine.core import Level, spent
 from engine.propeller_islands import actions as A
-from engine.propeller_islands import legal, play, scoring
-from engine.propeller_islands.components import blueprints, category, rules, tiles
+from engine.propeller_islands import legal, play
+from engine.propeller_islands.ai_eval import Weights, dock_vp, evaluate
+from engine.propeller_islands.components import blueprints, tiles
 from engine.propeller_islands.config import Config
-from engine.propeller_islands.effects import line_spaces
 from engine.propeller_islands.flow import TASK_TYPES, expecting
 from engine.propeller_islands.game import GAME
-from engine.propeller_islands.island import activatable, place_links
+from engine.propeller_islands.island import place_links
 from engine.propeller_islands.state import Bonus, Cell, Player, State, Task, Turn
 
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """Worth of things in VP while the game goes on; tuned by hand on seeds 5000+."""
-
-    energy: float = 0.45
-    steel: float = 0.8
-    parts: float = 1.0
-    worker: float = 1.0
-    """A worker standing on a building (it produces every round)."""
-    dock: float = 0.7
-    """Scale of the progress towards dock-line rewards."""
-    tile: float = 1.4
-    cut: float = 1.5
-    """Per tile left in the stack beyond 5: what ending the game now (empty dock, last
-    blueprint) forfeits."""
-    token: float = 1.2
-    hand: float = 0.35
-    """Per VP of a card in hand, less its cost."""
-
-
-# Rough VP of each dock-line reward, and of a follow-up choice still to be made.
-LINE_VP = {"C1": 2.0, "C2": 1.0, "C3": 2.0, "C4": 3.0, "R1": 2.0, "R2": 1.3, "R3": 2.0}
-TASK_VP = {"place": 2.0, "radio": 1.0, "warehouse": 1.5, "r1": 1.5, "choose": 0.6}
-LINES = {line: line_spaces(line) for line in LINE_VP}
 FOLLOW_UPS = frozenset({"activating", *TASK_TYPES})
 
 
@@ -104,99 +86,6 @@ def state_from_view(view: dict[str, Any], seat: int) -> State:
     )
 
 
-def _dock_vp(dock: list[bool]) -> float:
-    """Progress towards the rewards of the lines not yet cleared, more the nearer a line is."""
-    value = 0.0
-    for line, spaces in LINES.items():
-        left = sum(1 for i in spaces if dock[i])
-        if left:
-            value += LINE_VP[line] * (1 - left / len(spaces)) ** 2
-    return value
-
-
-def _resources(e: int, st: int, pa: int, late: float, w: Weights) -> float:
-    """Worth of resources: as currency early, as their end-of-game VP late."""
-    early = w.energy * e + w.steel * st + w.parts * pa
-    return (1 - late) * early + late * (e / 3 + st / 2 + pa)
-
-
-def _pending(s: State, seat: int, late: float, w: Weights) -> float:
-    """Worth of the seat's own choices still to be made (the search stops short of them)."""
-    p = s.players[seat]
-    value = 0.0
-    for t in s.tasks:
-        if t.seat != seat:
-            continue
-        if t.kind == "deploy":
-            value += w.worker
-        elif t.kind == "c3":
-            value += t.count
-        elif t.kind == "rewards":
-            value += sum(LINE_VP[line] for line in t.lines)
-        else:
-            value += TASK_VP.get(t.kind, 1.0)
-    if s.turn and s.turn.seat == seat and s.turn.stage == "blueprint":
-        # The blueprint this turn may still complete: its VP and token for its cost.
-        value += max(
-            (
-                card.vp + 1.0 - _resources(card.energy, card.steel, card.parts, late, w)
-                for card in (blueprints()[h] for h in p.hand)
-                if p.energy >= card.energy and p.steel >= card.steel and p.parts >= card.parts
-            ),
-            default=0.0,
-        )
-    return max(0.0, value)
-
-
-def evaluate(s: State, seat: int, w: Weights) -> float:
-    """Estimated final VP of `seat` from this position."""
-    p = s.players[seat]
-    b = scoring.breakdown(p)
-    if s.phase == "over":
-        return float(b["total"])
-    late = max(0.0, 1.0 - 0.1 * max(0, len(s.stack) - 5))
-    value = p.fame + b["blueprints"] + sum(b["landmarks"].values())
-    value += (1 - late) * _resources(p.energy, p.steel, p.parts, 0.0, w) + late * b["resources"]
-    working = sum(1 for c in p.cells if c.worker and category(c.tile) in ("guild", "hub"))
-    value += w.worker * working * (1 - 0.7 * late)
-    value += w.dock * _dock_vp(p.dock)
-    value += w.tile * sum(1 for c in p.cells if category(c.tile) in ("guild", "hub"))
-    value += w.token * sum(len(c.tokens) for c in p.cells) + 0.5 * len(p.unused)
-    value += sum(
-        max(0.0, w.hand * (1 - late) * (card.vp - 0.5 * (card.energy + card.steel + card.parts)))
-        for card in (blueprints()[h] for h in p.hand)
-    )
-    value += 0.3 * sum(1 for c in p.cells if activatable(c))
-    if not any(p.dock) or len(p.completed) >= rules().end_blueprints:
-        value -= w.cut * max(0, len(s.stack) - 5)
-    return value + _pending(s, seat, late, w)
-
-
-def _resolve(s: State, seat: int, w: Weights) -> State:
-    """`s` after the seat's own follow-up choices (activations, deploys, dock rewards...), each
-    made greedily one ply deep, so an action is judged by what it leads to."""
-    for _ in range(16):
-        who, point, _ = expecting(s)
-        if who != seat or point not in FOLLOW_UPS:
-            break
-        options = _prune(s, seat, legal.legal(s, seat), True)
-        if not options:
-            break
-        s = max((play.apply(s, seat, x) for x in options), key=lambda t: evaluate(t, seat, w))
-    return s
-
-
-def _score(state: State, seat: int, a: A.Action, w: Weights) -> float:
-    after = _resolve(play.apply(state, seat, a), seat, w)
-    if a.type == "draft" or (a.type == "adjust" and after.turn and after.turn.stage == "act"):
-        options = _prune(after, seat, legal.legal(after, seat), True)
-        return max(
-            (evaluate(_resolve(play.apply(after, seat, x), seat, w), seat, w) for x in options),
-            default=evaluate(after, seat, w),
-        ) - (0.4 if a.type == "adjust" else 0.0)
-    return evaluate(after, seat, w)
-
-
 def _prune(s: State, seat: int, options: list[A.Action], ahead: bool) -> list[A.Action]:
     """Per offer space only the claim hex with the most guild links (what the estimate sees
     of a hex), deploys only from the dock space that best advances the dock lines, and in the
@@ -206,7 +95,7 @@ def _prune(s: State, seat: int, options: list[A.Action], ahead: bool) -> list[A.
     out: list[A.Action] = []
     take = max(
         (i for i in range(12) if p.dock[i]),
-        key=lambda i: _dock_vp([d and j != i for j, d in enumerate(p.dock)]),
+        key=lambda i: dock_vp([d and j != i for j, d in enumerate(p.dock)]),
         default=None,
     )
     for a in options:
@@ -222,22 +111,108 @@ def _prune(s: State, seat: int, options: list[A.Action], ahead: bool) -> list[A.
     return out + [a for _, a in best.values()]
 
 
+class _Search:
+    """One decision's search: its weights, its work so far (states made and weighed) and its
+    cap; past the cap, options are judged as they stand, unresolved."""
+
+    __slots__ = ("cap", "nodes", "over", "seat", "w")
+
+    def __init__(self, seat: int, w: Weights, cap: int, over: Callable[[], bool]) -> None:
+        self.seat, self.w, self.cap, self.nodes, self.over = seat, w, cap, 0, over
+
+    def spent(self) -> bool:
+        return self.nodes >= self.cap or self.over()
+
+    def apply(self, s: State, a: A.Action) -> State:
+        self.nodes += 1
+        return play.apply(s, self.seat, a)
+
+    def value(self, s: State) -> float:
+        self.nodes += 1
+        return evaluate(s, self.seat, self.w)
+
+    def resolve(self, s: State) -> State:
+        """`s` after the seat's own follow-up choices (activations, deploys, dock rewards...),
+        each made greedily one ply deep, so an action is judged by what it leads to."""
+        for _ in range(16):
+            if self.spent():
+                break
+            who, point, _ = expecting(s)
+            if who != self.seat or point not in FOLLOW_UPS:
+                break
+            options = _prune(s, self.seat, legal.legal(s, self.seat), True)
+            if not options:
+                break
+            s = max((self.apply(s, x) for x in options), key=self.value)
+        return s
+
+    def score(self, state: State, a: A.Action, ahead: bool) -> float:
+        """Worth of `a`: its position once resolved; after a draft (or an adjust into the act
+        stage), the best act that follows, if `ahead` and the work cap allows."""
+        after = self.resolve(self.apply(state, a))
+        lookahead = a.type == "draft" or (
+            a.type == "adjust" and after.turn is not None and after.turn.stage == "act"
+        )
+        if not lookahead or not ahead:
+            return self.value(after)
+        options = _prune(after, self.seat, legal.legal(after, self.seat), True)
+        values = []
+        for x in options:
+            if self.spent():
+                break
+            values.append(self.value(self.resolve(self.apply(after, x))))
+        # A look-ahead the cap cut before its first act judges the draft on the die alone.
+        best = max(values) if values else self.value(after) - (2.0 if options else 0.0)
+        return best - (0.4 if a.type == "adjust" else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How a level plays: its weights, the noise on its estimates, its work cap."""
+
+    weights: Weights
+    noise: float
+    cap: int
+
+
+PLANS: dict[Level, Plan] = {
+    # Today's (pre-issue-33) weighing, blind to who leads, its estimates blurred.
+    "casual": Plan(Weights(), 1.5, 400),
+    "standard": Plan(Weights(win=10.0), 0.0, 300),
+    "strong": Plan(Weights(win=10.0), 0.0, 450),
+}
+
+
+def _rng(view: dict[str, Any], seat: int) -> Random:
+    """The seeded noise of a decision: the same view always draws the same."""
+    text = json.dumps([view, seat], sort_keys=True, default=str)
+    return Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big"))
+
+
 def choose(
-    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+    view: dict[str, Any],
+    seat: int,
+    weights: Weights | None = None,
+    budget: float | None = None,
+    level: Level = "standard",
 ) -> A.Action:
-    """A good legal action for `seat`, from that seat's view alone (the best of those weighed
-    within `budget` seconds, if given)."""
-    w = weights or Weights()
-    over = spent(budget)
+    """A good legal action for `seat` at `level`, from that seat's view alone; the work is
+    capped per level and `budget` (seconds) only cuts it shorter."""
+    plan = PLANS[level]
     state = state_from_view(view, seat)
     options = _prune(state, seat, legal.legal(state, seat), False)
     if len(options) == 1:
         return options[0]
+    search = _Search(seat, weights or plan.weights, plan.cap, spent(budget))
+    rng = _rng(view, seat) if plan.noise else None
     best, best_value = options[0], float("-inf")
     for i, a in enumerate(options):
-        if i and over():
+        if i and search.over():
             break
-        value = _score(state, seat, a, w)
+        # Every option gets at least its one-ply worth, whatever the cap.
+        value = search.score(state, a, not search.spent())
+        if rng is not None:
+            value += rng.gauss(0.0, plan.noise)
         if value > best_value:
             best, best_value = a, value
     return best

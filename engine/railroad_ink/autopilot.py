@@ -1,6 +1,8 @@
-"""A greedy Railroad Ink player: each step takes the option that most improves the board's value.
+"""The Railroad Ink AI at three levels; it plays for timed-out and AI seats from a seat's view.
 
-It plays for seats whose owner timed out and for AI seats, and sees only a seat's view.
+casual is the first greedy player (one die at a time, a step's gain); standard and strong search
+the round's route dice and a special with a beam (search.py) over a finer value (evaluation.py),
+then add lamps, lamp lines and power greedily on that value.
 """
 
 from collections.abc import Callable, Sequence
@@ -8,8 +10,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from engine.core import spent
-from engine.railroad_ink import scoring
+from engine.core import Level, spent
+from engine.railroad_ink import evaluation, scoring
 from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
 from engine.railroad_ink.board import ACC, EXITS, NEIGH, rules
 from engine.railroad_ink.planning import (
@@ -26,6 +28,7 @@ from engine.railroad_ink.planning import (
     legal_next,
     power_left,
 )
+from engine.railroad_ink.search import beam_plan
 from engine.railroad_ink.state import PlayerState, State
 from engine.railroad_ink.views import seat_from_view
 
@@ -34,7 +37,7 @@ Step = Draw | Activate | Electrify
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """Tuning of the board value, set by hand on solo seeds 1000-1019 (not the tests')."""
+    """casual's board value, set by hand on solo seeds 1000-1019 (not the tests')."""
 
     open_end: float = 0.5
     """What an open route end costs while rounds remain (it may still be joined)."""
@@ -83,8 +86,25 @@ def _linked(p: PlayerState) -> int:
     return len(seen)
 
 
+Value = Callable[[Ctx, PlayerState], float]
+WIDTH: dict[Level, int] = {"standard": 3, "strong": 20}
+"""Boards the beam keeps per layer at each searching level."""
+
+
+def _casual_value(w: Weights) -> Value:
+    return lambda ctx, p: value(ctx, p, w)
+
+
+def _searched_value(w: evaluation.Weights) -> Value:
+    def val(ctx: Ctx, p: PlayerState) -> float:
+        left = ctx.config.round_count - ctx.round
+        return evaluation.player_value(p.cells, p, ctx.config, left, w)
+
+    return val
+
+
 def _best(
-    ctx: Ctx, draft: Draft, options: Sequence[Step], w: Weights, over: Callable[[], bool]
+    ctx: Ctx, draft: Draft, options: Sequence[Step], val: Value, over: Callable[[], bool]
 ) -> tuple[Step | None, float]:
     """The option of highest value; once the budget is `over`, the best of those weighed."""
     best: Step | None = None
@@ -94,50 +114,77 @@ def _best(
             break
         trial = Draft(draft.p.copy(), set(draft.used), draft.owed, draft.phase, draft.special)
         add_step(ctx, trial, step)
-        v = value(ctx, trial.p, w)
+        v = val(ctx, trial.p)
         if v > best_v:
             best, best_v = step, v
     return best, best_v
 
 
 def plan_for(
-    ctx: Ctx, player: PlayerState, w: Weights | None = None, budget: float | None = None
+    ctx: Ctx,
+    player: PlayerState,
+    w: Weights | None = None,
+    budget: float | None = None,
+    level: Level = "standard",
 ) -> Plan:
-    """Greedy: route dice one at a time, then worthwhile lamps, a special, and power; within
-    `budget` seconds, if given."""
-    w = w or Weights()
+    """The level's plan for the round, within `budget` seconds if given: the searching levels'
+    route dice and special from the beam, then greedy steps for the rest."""
     over = spent(budget)
     draft = draft_of(player)
     steps: list[Step] = []
+    if level == "casual":
+        val = _casual_value(w or Weights())
+        margin = (w or Weights()).special_margin
+    else:
+        ew = evaluation.Weights()
+        val = _searched_value(ew)
+        margin = ew.special
+        # Lighting at round end closes the drawing: the greedy part places specials then.
+        specials = ctx.config.lamp_activation == "after_special" or not ctx.config.lamps
+        for step in beam_plan(ctx, player, WIDTH[level], ew, specials, over):
+            add_step(ctx, draft, step)
+            steps.append(step)
+    return Plan(steps=tuple(_finish(ctx, draft, steps, val, margin, over)))
+
+
+def _finish(
+    ctx: Ctx,
+    draft: Draft,
+    steps: list[Step],
+    val: Value,
+    special_margin: float,
+    over: Callable[[], bool],
+) -> list[Step]:
+    """Greedy: route dice one at a time, then worthwhile lamps, a special, and power."""
 
     def take(step: Step) -> None:
         add_step(ctx, draft, step)
         steps.append(step)
 
     def light() -> None:
-        step, _ = _best(ctx, draft, list(activate_options(ctx, draft)), w, over)
+        step, _ = _best(ctx, draft, list(activate_options(ctx, draft)), val, over)
         assert step is not None
         take(step)
 
-    current = value(ctx, draft.p, w)
+    current = val(ctx, draft.p)
     extras = (*(LAMP_DICE if ctx.config.lamps else ()), "special")
     while True:
         while True:
             options = [s for die in ROUTE_DICE for s in draw_options(ctx, draft, die)]
-            step, current = _best(ctx, draft, options, w, over)
+            step, current = _best(ctx, draft, options, val, over)
             if step is None:
                 break
             take(step)
-        current = value(ctx, draft.p, w)
+        current = val(ctx, draft.p)
         # One optional extra at a time: it may open a space where a skipped route die now fits.
         took = False
         for die in extras:
-            step, v = _best(ctx, draft, draw_options(ctx, draft, die), w, over)
+            step, v = _best(ctx, draft, draw_options(ctx, draft, die), val, over)
             margin = 0.0
             if die == "special":
                 rounds_left = ctx.config.round_count - ctx.round + 1
                 specials_left = rules().specials_per_game - len(draft.p.specials)
-                margin = w.special_margin if rounds_left > specials_left else 0.0
+                margin = special_margin if rounds_left > specials_left else 0.0
             if step is not None and v > current + margin:
                 take(step)
                 current = v
@@ -149,25 +196,29 @@ def plan_for(
             break
     while draft.owed:
         light()
-    current = value(ctx, draft.p, w)
+    current = val(ctx, draft.p)
     while True:
-        step, v = _best(ctx, draft, electrify_options(ctx, draft), w, over)
+        step, v = _best(ctx, draft, electrify_options(ctx, draft), val, over)
         if step is None or (v <= current and power_left(ctx, draft) is None):
             break
         take(step)
         current = v
     if not can_submit(ctx, draft):  # pragma: no cover - the route loop draws every die that fits
         raise AssertionError("the autopilot left a route die that fits")
-    return Plan(steps=tuple(steps))
+    return steps
 
 
 def choose(
-    view: dict[str, Any], seat: int, weights: Weights | None = None, budget: float | None = None
+    view: dict[str, Any],
+    seat: int,
+    budget: float | None = None,
+    level: Level = "standard",
+    weights: Weights | None = None,
 ) -> Plan:
-    """A good legal plan for `seat` in the current round, from that seat's view (within
-    `budget` seconds, if given)."""
+    """A legal plan for `seat` in the current round at `level`, from that seat's view (within
+    `budget` seconds, if given; `weights` tune casual)."""
     ctx, player = seat_from_view(view, seat)
-    return plan_for(ctx, player, weights, budget)
+    return plan_for(ctx, player, weights, budget, level)
 
 
 def random_plan(ctx: Ctx, player: PlayerState, rng: Random, stop: float = 0.3) -> Plan:

@@ -87,7 +87,7 @@ def _live(message: Message, gid: int) -> bool:
     return any(
         f":{gid}:" in c.get("custom_id", "")
         and not c.get("disabled")
-        and not c["custom_id"].startswith(("pl:lobby:", "pl:rematch:"))
+        and not c["custom_id"].startswith(("pl:lobby:", "pl:lobby-ai:", "pl:rematch:"))
         for c in message.iter_components()
     )
 

@@ -24,6 +24,7 @@ import asyncpg
 
 from bot.errors import UNREACHABLE
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from bot.sandbox.postgres import Cluster
 from engine import registry
 from engine.powerline import autopilot
@@ -144,7 +145,7 @@ class Bed:
         lobby = await answer(self.server.slash(ada, channel, "powerline open"), timeout=10)
         gid = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
         for person, action in ((ben, "join"), (ada, "start")):
-            await answer(self.server.click(person, lobby, f"pl:lobby:{gid}:{action}"), timeout=10)
+            await answer(press_lobby(self.server, person, lobby, gid, action), timeout=10)
         return gid
 
     async def play(self, name: str) -> None:

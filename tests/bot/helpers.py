@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.app import GameBot
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from bot.service.hosting import hosted
 from bot.service.service import Table
 from engine.powerline import autopilot
@@ -134,7 +135,7 @@ class Game:
         return next(s.seat for s in table.seats if s.user_id == person.id)
 
     async def click_lobby(self, person: User, action: str) -> Interaction:
-        return await self.server.click(person, self.lobby, f"pl:lobby:{self.gid}:{action}")
+        return await press_lobby(self.server, person, self.lobby, self.gid, action)
 
     async def lobby_action(self, person: User, action: str) -> None:
         message = await respond(self.click_lobby(person, action))
@@ -300,6 +301,6 @@ async def started_with_ai(
     assert table is not None
     gid = table.row.id
     while (await bot.service.table(gid)).row.status == "lobby":
-        await respond(server.click(host, lobby, f"pl:lobby:{gid}:ai"))
+        await respond(press_lobby(server, host, lobby, gid, "ai"))
         await answer(server.click(host, lobby, f"pl:lobby:{gid}:start"))
     return Game(server, bot, channel, gid, lobby)

@@ -237,6 +237,12 @@ async def test_shared_components_refuse_forged_ids(scene: Scene, bot: GameBot) -
                 None,
                 "That lobby is closed: the game has started or ended.",
             ),
+            (f"pl:lobby-ai:{gid}", ["genius"], damaged("menu", "“genius” is not an AI level")),
+            (
+                f"pl:lobby-ai:{gid}",
+                ["strong"],
+                "That lobby is closed: the game has started or ended.",
+            ),
             (f"pl:rematch:{HUGE}", None, damaged("button", f"the game {HUGE} is out of range")),
             # Ids that match no template at all (an older version's, or made up) are answered.
             ("pl:rematch:abc", None, damaged("button", "the bot no longer knows it")),

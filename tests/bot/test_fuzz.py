@@ -8,6 +8,7 @@ import sqlite3
 import string
 
 from bot.app import GameBot
+from bot.sandbox import press_lobby
 from standin import Channel, Interaction, User
 from standin.errors import DriverError
 from standin.model import MESSAGE_COMPONENT
@@ -105,7 +106,7 @@ async def test_random_input_always_gets_a_reply_and_a_refusal_changes_nothing(
     lobby = await answer(s.slash(scene.ada, scene.other_channel, "powergrid open"))
     grid = (await bot.service.table_in(scene.other_channel.id)).row.id
     for person, action in ((scene.ben, "join"), (scene.ada, "ai"), (scene.ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{grid}:{action}"))
+        await respond(press_lobby(s, person, lobby, grid, action))
     gids = [line.gid, grid]
     people = [scene.ada, scene.ben, scene.outsider, scene.chloe]
     path = bot.settings.database

@@ -1,6 +1,7 @@
 """The shared `/game …` commands, `/mygames`, `/help`, results and rematches, for every game."""
 
 from bot.app import GameBot
+from bot.sandbox import press_lobby
 from bot.service.hosting import hosted
 from tests.bot.conftest import Scene
 from tests.bot.helpers import (
@@ -24,7 +25,7 @@ async def _railroad_table(scene: Scene, bot: GameBot) -> int:
     assert "Vacation tile" not in options, "a Powerline option, not this game's"
     gid = (await bot.service.table_in(scene.channel.id)).row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        await respond(press_lobby(s, person, lobby, gid, action))
     await s.wait_for(
         lambda: [m for m in s.messages(scene.channel) if "**Round 1 of 6**" in m.content]
     )

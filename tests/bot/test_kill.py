@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, Message, StandIn, User
@@ -115,7 +116,7 @@ async def test_kill_9_mid_round_loses_no_plan_no_draft_no_timer(tmp_path: Path) 
         ((gid,),) = query(database, "SELECT id FROM games WHERE channel_id = ?", channel.id)
         assert lobby.embeds[0]["title"] == f"Powerline game #{gid}"
         for person, action in ((ben, "join"), (ada, "start")):
-            clicked = await respond(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+            clicked = await respond(press_lobby(server, person, lobby, gid, action))
             assert clicked is lobby
         ada_planner = await server.wait_for(lambda: dm_planner(server, ada, gid, 1), TIMEOUT)
         ben_planner = await server.wait_for(lambda: dm_planner(server, ben, gid, 1), TIMEOUT)

@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from engine import registry
 from engine.powerline import autopilot
 from standin import StandIn
@@ -65,7 +66,7 @@ async def test_kill_9_at_random_moments_loses_and_repeats_no_post(tmp_path: Path
                 lobby = await answer(server.slash(ada, channel, "powerline open"))
                 gid = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
                 for person, action in ((ben, "join"), (ada, "start")):
-                    await respond(server.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+                    await respond(press_lobby(server, person, lobby, gid, action))
                 games[gid] = channel
             for person in (ada, ben):
                 keys, vacation = _plan(database, gid, person)

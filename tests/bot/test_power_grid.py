@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from bot.sandbox import press_lobby
 from bot.service.clock import ManualClock
 from engine.core import CHANCE, IllegalAction
 from engine.power_grid import autopilot
@@ -130,7 +131,7 @@ async def test_a_power_grid_game_with_two_people_and_two_ai(
     assert "Money: hidden (WBC)" in options and "Map: Germany" in options
     gid = (await bot.service.table_in(scene.channel.id)).row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "ai"), (ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        await respond(press_lobby(s, person, lobby, gid, action))
 
     moves = restarted = timed_out = 0
     by_panel: set[str] = set()
@@ -203,7 +204,7 @@ async def test_a_running_games_log_and_status_keep_the_deck_and_money_secret(
     lobby = await answer(s.slash(ada, scene.channel, "powergrid open", max_players=4))
     gid = (await bot.service.table_in(scene.channel.id)).row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "ai"), (ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        await respond(press_lobby(s, person, lobby, gid, action))
     await s.wait_for(bot_idle(bot), TIMEOUT)
     status = await answer(s.slash(ben, scene.channel, "game status"))
     scores = next(f["value"] for f in status.embeds[0]["fields"] if f["name"] == "Scores")

@@ -13,6 +13,7 @@ from bot.games.propeller_islands.controls import ClaimSelect, DeploySelect
 from bot.games.propeller_islands.presenter import PRESENTER
 from bot.games.propeller_islands.sandbox import first_step
 from bot.games.propeller_islands.stakes import confirm, stakes
+from bot.sandbox import press_lobby
 from bot.service.clock import ManualClock
 from bot.service.errors import UserError
 from bot.service.hosting import fill
@@ -87,7 +88,7 @@ async def test_a_propeller_islands_game_with_two_people_and_an_ai(
     assert "Capitol side: A" in lobby.embeds[0]["fields"][1]["value"]
     gid = (await bot.service.table_in(scene.channel.id)).row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        await respond(press_lobby(s, person, lobby, gid, action))
     moves = restarted = timed_out = by_panel = 0
     in_steps: Counter[str] = Counter()
     while (table := await bot.service.table(gid)).row.status == "active":

@@ -3,6 +3,7 @@
 import re
 
 from bot.app import GameBot
+from bot.sandbox import press_lobby
 from engine.railroad_ink import autopilot
 from tests.bot.conftest import Scene
 from tests.bot.helpers import answer, png_attachment, respond
@@ -51,7 +52,7 @@ async def test_a_railroad_ink_game_with_two_people_and_an_ai(scene: Scene, bot: 
     table = await bot.service.table_in(scene.channel.id)
     gid = table.row.id
     for person, action in ((ben, "join"), (ada, "ai"), (ada, "start")):
-        await respond(s.click(person, lobby, f"pl:lobby:{gid}:{action}"))
+        await respond(press_lobby(s, person, lobby, gid, action))
     bad = await answer(
         s.slash(ada, s.dm_channel(ada), "railroad draw", die="route1", cell="Z9", orientation=0)
     )

@@ -23,7 +23,7 @@ async def test_lobby_seat_lines_and_stats_say_each_persons_reliability(
     seats = game.lobby.embeds[0]["fields"][0]
     assert seats["value"] == "1. Ada — host · 75% reliable\n2. Ben · new player"
     await game.lobby_action(ada, "ai")
-    assert game.lobby.embeds[0]["fields"][0]["value"].endswith("\n3. AI 1 (AI)")
+    assert game.lobby.embeds[0]["fields"][0]["value"].endswith("\n3. AI 1 (standard AI)")
 
     stats = await respond(s.slash(ben, scene.channel, "stats", game="powerline", player=ada))
     assert stats is not None

@@ -195,9 +195,13 @@ async def test_another_servers_moderator_cannot_start_or_cancel_a_lobby(
     edits = len(theirs.lobby.edits)
     async with Unchanged(game):
         for person in (boss, ada):
-            for action in ("start", "cancel", "ai", "join"):
+            for action in ("start", "cancel", "join"):
                 forged = s.forge_component(person, theirs.lobby, f"pl:lobby:{game.gid}:{action}")
                 assert await refusal(forged, person) == nowhere(game.gid), (person, action)
+            forged = s.forge_component(
+                person, theirs.lobby, f"pl:lobby-ai:{game.gid}", values=["strong"], component_type=3
+            )
+            assert await refusal(forged, person) == nowhere(game.gid), person
     assert len(theirs.lobby.edits) == edits
     assert (await game.table()).row.status == "lobby"
     # In its own server a moderator still may.

@@ -16,6 +16,7 @@ from typing import Any
 import asyncpg
 
 from bot.games.powerline.words import placement_key
+from bot.sandbox import press_lobby
 from engine import registry
 from engine.powerline import autopilot
 from standin import Channel, StandIn, User
@@ -60,7 +61,7 @@ async def _open(server: StandIn, channel: Channel, ada: User, ben: User) -> int:
     lobby = await answer(server.slash(ada, channel, "powerline open"))
     gid = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
     for person, action in ((ben, "join"), (ada, "start")):
-        assert await respond(server.click(person, lobby, f"pl:lobby:{gid}:{action}")) is lobby
+        assert await respond(press_lobby(server, person, lobby, gid, action)) is lobby
     return gid
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bot.sandbox import press_lobby
 from bot.service.clock import ManualClock
 from bot.service.hosting import hosted
 from engine.core import player_counts
@@ -36,7 +37,7 @@ async def test_a_whole_game_through_the_stand_in(
     await respond(s.click(ben, lobby, f"pl:lobby:{gid}:join"))
     least = player_counts(plug.engine).start
     for _ in range(max(0, least - 2)):
-        await respond(s.click(ada, lobby, f"pl:lobby:{gid}:ai"))
+        await respond(press_lobby(s, ada, lobby, gid, "ai"))
     await answer(s.click(ada, lobby, f"pl:lobby:{gid}:start"))
     outbox = bot.service.repo
 

@@ -18,6 +18,9 @@ from engine.power_grid.rules import plants
 from engine.power_grid.state import State
 from tests.power_grid.helpers import G
 
+EVERY_PHASE = 4
+"""A seed whose game has advice in all four phases (a power slip is rare: a third of the seat's
+decisions are random, and a random power differs only a fifth of the time)."""
 SLIPS = 1
 """The coached seat: the autopilot, but a random legal move every third decision or so."""
 RANDOM = 3
@@ -58,8 +61,8 @@ def coached(seed: int, seat: int = SLIPS) -> Coaching:
 
 
 def test_advice_is_where_the_autopilot_would_have_chosen_otherwise() -> None:
-    steps, _ = game(1)
-    report = coached(1)
+    steps, _ = game(EVERY_PHASE)
+    report = coached(EVERY_PHASE)
     assert len(report.advice) >= 10
     assert report.weighed == report.decisions >= len(report.advice)
     assert [a.at for a in report.advice] == sorted({a.at for a in report.advice})
@@ -95,8 +98,8 @@ def test_highlights_are_the_largest_gains() -> None:
 def test_a_power_weighed_by_hand() -> None:
     # Powering is the round's last phase: both branches end once the others' logged powers are
     # in, and those powers apply whatever the coached seat ran.
-    steps, _ = game(1)
-    advice = next(a for a in coached(1).advice if a.played["type"] == "power")
+    steps, _ = game(EVERY_PHASE)
+    advice = next(a for a in coached(EVERY_PHASE).advice if a.played["type"] == "power")
     before = steps[advice.at].before
     rest = [s for s in steps[advice.at + 1 :] if s.before.round == before.round]
     assert rest and all(s.seat not in (SLIPS, CHANCE) for s in rest)

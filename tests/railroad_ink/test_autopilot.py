@@ -1,4 +1,4 @@
-"""The greedy autopilot plays legal games from a view alone and beats random play by far."""
+"""The autopilot (standard level) plays legal games from a view alone, far above random play."""
 
 import statistics
 from random import Random

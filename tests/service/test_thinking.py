@@ -19,12 +19,12 @@ async def test_a_table_played_out_by_the_ai_leaves_the_loop_free(world, monkeypa
 
     calls = 0
 
-    def slow(view, seat, budget=None):
+    def slow(view, seat, budget=None, level="standard"):
         nonlocal calls
         calls += 1
         if calls <= SLOWED:
             time.sleep(THINK)
-        return plugin.choose(view, seat, budget=budget)
+        return plugin.choose(view, seat, budget=budget, level=level)
 
     gid = await open_table_with(svc, (ALICE, BOB))
     await svc.start(gid, ALICE, False)
@@ -54,11 +54,11 @@ async def test_the_tick_tells_of_each_game_once_it_is_stored_and_thinks_within_b
     posts need not wait for the others), and every decision is made off the loop, budgeted."""
     svc, clock, _ = world
     seen: list[str] = []
-    budgets: set[float] = set()
+    budgets: set[tuple[float, str]] = set()
 
     async def offload(fn, *args):
         seen.append("think")
-        budgets.add(fn.keywords["budget"])
+        budgets.add((fn.keywords["budget"], fn.keywords["level"]))
         return fn(*args)
 
     svc.offload = offload
@@ -71,6 +71,7 @@ async def test_the_tick_tells_of_each_game_once_it_is_stored_and_thinks_within_b
     assert await svc.tick(lambda: seen.append("stored")) == 2
     # Both seats of a game are played, then the game is stored; then the next game.
     assert seen == ["think", "think", "stored", "think", "think", "stored"]
-    assert budgets == {THINK_SECONDS}
+    # The autopilot plays for the late at standard, within standard's budget.
+    assert budgets == {(THINK_SECONDS["standard"], "standard")}
     for gid in (first, second.row.id):
         assert (await svc.table(gid)).state.round == 2

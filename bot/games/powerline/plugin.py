@@ -84,6 +84,18 @@ PLUGIN = Hosted(
     command="powerline",
     measure="VP",
     choose=autopilot.choose,
+    # Measured by bench/ai_powerline.py (see its docstring for the seeds and baselines).
+    levels={
+        "casual": "Greedy with some slips: about 61 VP a solo game, never the top title.",
+        "standard": (
+            "About 105 VP a solo game; the top title in 60 % of games (58 % with "
+            "Construction Limits)."
+        ),
+        "strong": (
+            "Looks a round ahead: 110 VP, the top title in 74 % of solo games (66 "
+            "% Limits, 53 % Contracts)."
+        ),
+    },
     coach=coach.coach,
     options_in_words=options_in_words,
     rules=lambda: load_text("powerline", "rules_summary.md"),

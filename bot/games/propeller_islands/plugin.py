@@ -20,6 +20,17 @@ PLUGIN = Hosted(
     command="propeller",
     measure="VP",
     choose=autopilot.choose,
+    # Measured by bench/ai_propeller_islands.py (see its docstring for the seeds and baselines).
+    levels={
+        "casual": (
+            "Plays loosely: wins 3 % of 2-player games against the previous AI, "
+            "always beats random play."
+        ),
+        "standard": (
+            "Ends the game only when ahead: wins 69 % of 2-player games against the previous AI."
+        ),
+        "strong": "Searches further: wins 70 % of 2-player games against the previous AI.",
+    },
     coach=coach.coach,
     options_in_words=words.options_in_words,
     rules=lambda: load_text("propeller_islands", "rules_summary.md"),

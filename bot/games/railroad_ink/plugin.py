@@ -146,6 +146,12 @@ PLUGIN = Hosted(
     measure="points",
     measure_one="point",
     choose=autopilot.choose,
+    # Measured by bench/ai_railroad_ink.py (see its docstring for the seeds and baselines).
+    levels={
+        "casual": "Greedy, one die at a time: 18 points a game on average (base game).",
+        "standard": "Weighs the round's dice together: 38 points a game on average (base game).",
+        "strong": "Searches wider: 44 points a game (base game), 50 with the Power Grid dice.",
+    },
     coach=coach.coach,
     options_in_words=options_in_words,
     rules=lambda: load_text("railroad_ink", "rules_summary.md"),

@@ -1,0 +1,127 @@
+"""What an unfinished Railroad Ink board is worth: its score now, with open ends, exits reached
+and the spaces where routes meet valued while rounds remain to finish them."""
+
+from dataclasses import dataclass
+
+from engine.railroad_ink import scoring
+from engine.railroad_ink.bitboard import (
+    EXIT_ENDS,
+    HE,
+    HN,
+    HS,
+    HW,
+    M1,
+    RE,
+    RN,
+    RS,
+    RW,
+    bit,
+    cells_of,
+    pack,
+)
+from engine.railroad_ink.board import ACC, CELLS, NEIGH
+from engine.railroad_ink.config import Config
+from engine.railroad_ink.state import Cell, PlayerState
+
+BOARD = sum(1 << bit(i) for i in range(CELLS))
+ACC_BIT = 1 << bit(ACC)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tuning set by hand on anchor sequences final-900..979 (the bench plays from final-0)."""
+
+    open_end: float = 0.5
+    """What an end facing an empty space costs with every round still to come."""
+    open_end_late: float = 1.0
+    """What it costs when one round remains (the cost rises in between)."""
+    meeting: float = 1.0
+    """Per empty space faced by two ends or more: where routes, and networks, may be joined."""
+    exit: float = 1.5
+    """Per exit reached by a route, with rounds to come."""
+    centre: float = 1.0
+    """More per central space filled, with rounds to come (routes there join more)."""
+    special: float = 2.5
+    """What drawing a special costs while more rounds remain than specials."""
+    power_cell: float = 0.4
+    """Per electrified space linked to the Accumulator."""
+    charge: float = 2.0
+    """Per charge beyond what it scores now."""
+
+
+def live_ends(p: int, acc: int) -> int:
+    """Route ends facing an empty space (they may still be joined)."""
+    empty = BOARD & ~cells_of(p)
+    if acc >= 0:
+        empty &= ~ACC_BIT
+    return (
+        ((p >> HE | p >> RE) & M1 & empty >> 1).bit_count()
+        + ((p >> HW | p >> RW) & M1 & empty << 1).bit_count()
+        + ((p >> HS | p >> RS) & M1 & empty >> 8).bit_count()
+        + ((p >> HN | p >> RN) & M1 & empty << 8).bit_count()
+    )
+
+
+def meetings(p: int, acc: int) -> int:
+    """Empty spaces faced by two route ends or more."""
+    empty = BOARD & ~cells_of(p)
+    if acc >= 0:
+        empty &= ~ACC_BIT
+    # The cells faced by an end from the north, the south, the west, the east.
+    a = ((p >> HS | p >> RS) & M1) << 8 & empty
+    b = ((p >> HN | p >> RN) & M1) >> 8 & empty
+    c = ((p >> HE | p >> RE) & M1) << 1 & empty
+    d = ((p >> HW | p >> RW) & M1) >> 1 & empty
+    return (a & (b | c | d) | b & (c | d) | c & d).bit_count()
+
+
+def board_value(
+    cells: list[Cell | None],
+    cfg: Config,
+    rounds_left: int,
+    w: Weights,
+    charges: int = 0,
+    powered: list[int] | None = None,
+) -> float:
+    """The board's score, plus what its unfinished parts promise while `rounds_left` > 0."""
+    acc = ACC if cfg.power else -1
+    s = scoring.score(cells, charges, acc, config=cfg, powered=powered or ())
+    v = float(s.total)
+    if rounds_left <= 0:
+        return v
+    p = pack(cells)
+    live = live_ends(p, acc)
+    met = meetings(p, acc)
+    share = min(1.0, rounds_left / max(1, cfg.round_count - 1))
+    cost = w.open_end_late + (w.open_end - w.open_end_late) * share
+    reached = (p & EXIT_ENDS[1]).bit_count()
+    v += w.centre * s.centre + w.meeting * met + w.exit * reached
+    return v + live * (1.0 - cost)
+
+
+def player_value(
+    cells: list[Cell | None], p: PlayerState, cfg: Config, rounds_left: int, w: Weights
+) -> float:
+    """board_value with the Power Grid's promise: linked power and charges still to score."""
+    v = board_value(cells, cfg, rounds_left, w, p.charges, p.powered)
+    if cfg.power and rounds_left > 0:
+        v += w.power_cell * _linked(cells, p.powered) + w.charge * p.charges
+    return v
+
+
+def _linked(cells: list[Cell | None], powered: list[int]) -> int:
+    """Electrified spaces linked to the Accumulator."""
+
+    def lit(i: int) -> bool:
+        c = cells[i]
+        return c.electrified if c is not None else i in powered
+
+    seen = {n for n in NEIGH[ACC] if n >= 0 and lit(n)}
+    todo = list(seen)
+    while todo:
+        u = todo.pop()
+        for n in NEIGH[u]:
+            if n >= 0 and n not in seen and lit(n):
+                seen.add(n)
+                todo.append(n)
+    return len(seen)

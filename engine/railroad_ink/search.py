@@ -1,0 +1,156 @@
+"""A beam search over the order and placement of a round's route dice (and a special route):
+each layer draws one more die on every kept board, and the best boards by evaluation go on."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import cast
+
+from engine.railroad_ink.actions import Activate, DieKey, Draw
+from engine.railroad_ink.board import NEIGH, cell_name, faces, rules, specials, tile
+from engine.railroad_ink.evaluation import Weights, player_value
+from engine.railroad_ink.planning import (
+    ROUTE_DICE,
+    Ctx,
+    Draft,
+    activate_lines,
+    line_cells,
+    placements,
+)
+from engine.railroad_ink.state import Cell, PlayerState
+
+
+@dataclass(slots=True)
+class Node:
+    """A board part way through the round: its cells, the dice drawn, and how."""
+
+    cells: list[Cell | None]
+    used: frozenset[str]
+    steps: tuple[Draw | Activate, ...]
+    special: str | None
+    key: frozenset[tuple[int, str, int]]
+    """The draws as a set: boards reached in another order are the same board."""
+    value: float
+
+
+def beam_plan(
+    ctx: Ctx,
+    player: PlayerState,
+    width: int,
+    w: Weights,
+    with_special: bool,
+    over: Callable[[], bool],
+) -> tuple[Draw | Activate, ...]:
+    """The steps of the best finished board found with `width` boards kept per layer (with
+    Street Lamps, a special's lamp line follows it)."""
+    cfg = ctx.config
+    rounds_left = cfg.round_count - ctx.round
+    held = [f for f in specials() if f not in player.specials]
+    specials_left = rules().specials_per_game - len(player.specials)
+    may_special = with_special and specials_left > 0
+    # Holding a special back is worth something while more rounds remain than specials.
+    special_cost = w.special if rounds_left + 1 > specials_left else 0.0
+    last = rounds_left <= 0
+
+    def value(cells: list[Cell | None], special: str | None) -> float:
+        v = player_value(cells, player, cfg, rounds_left, w)
+        return v - special_cost if special else v
+
+    root = Node(player.cells, frozenset(), (), None, frozenset(), value(player.cells, None))
+    layer = [root]
+    done: list[Node] = []
+    seen: set[frozenset[tuple[int, str, int]]] = set()
+    while layer:
+        children: list[Node] = []
+        for node in layer:
+            fitted = False
+            faces_tried: set[str] = set()
+            for k, die in enumerate(ROUTE_DICE):
+                face = ctx.route[k]
+                if die in node.used or face in faces_tried:
+                    continue
+                # Two dice showing one face: drawing either first gives the same boards.
+                faces_tried.add(face)
+                for i, o in placements(node.cells, ctx.acc, face, ctx.mixed):
+                    fitted = True
+                    child = _child(ctx, node, die, face, i, o, value, seen)
+                    if child is not None:
+                        children.append(child)
+                if over() and children:
+                    break
+            if not fitted:
+                done.append(node)
+            if may_special and node.special is None and not over():
+                # Before the last round, a special goes only where two ends or more meet.
+                spots = None if last else _meeting_cells(node.cells)
+                for face in held:
+                    for i, o in placements(node.cells, ctx.acc, face, ctx.mixed):
+                        if spots is not None and i not in spots:
+                            continue
+                        child = _child(ctx, node, "special", face, i, o, value, seen)
+                        if child is not None:
+                            children.append(child)
+        children.sort(key=lambda n: n.value, reverse=True)
+        layer = children[:width] if not over() else children[:1]
+    return max(done, key=lambda n: n.value).steps
+
+
+def _child(
+    ctx: Ctx,
+    node: Node,
+    die: str,
+    face: str,
+    i: int,
+    o: int,
+    value: Callable[[list[Cell | None], str | None], float],
+    seen: set[frozenset[tuple[int, str, int]]],
+) -> Node | None:
+    """`node` with one more die drawn; None if another order reached the same board."""
+    key = node.key | {(i, face, o)}
+    if key in seen:
+        return None
+    seen.add(key)
+    special = face if die == "special" else node.special
+    cells = node.cells.copy()
+    cells[i] = Cell(face, o, ctx.round, special=die == "special")
+    draw = Draw(
+        die=cast(DieKey, die),
+        cell=cell_name(i),
+        orientation=o,
+        face=face if die == "special" else None,
+    )
+    steps: tuple[Draw | Activate, ...] = (*node.steps, draw)
+    if die == "special" and ctx.config.lamps:
+        steps = (*steps, _light_best(ctx, cells))
+    return Node(cells, node.used | {die}, steps, special, key, value(cells, special))
+
+
+def _meeting_cells(cells: list[Cell | None]) -> set[int]:
+    """Empty cells faced by two route ends or more."""
+    out = set()
+    for i, c in enumerate(cells):
+        if c is not None:
+            continue
+        facing = 0
+        for d, n in enumerate(NEIGH[i]):
+            if n >= 0 and (m := cells[n]) is not None and tile(m.face, m.orientation).sides[d ^ 2]:
+                facing += 1
+        if facing >= 2:
+            out.add(i)
+    return out
+
+
+def _light_best(ctx: Ctx, cells: list[Cell | None]) -> Activate:
+    """The lamp line that lights the most lamps (the first such), lit in `cells`."""
+    lamp = faces()
+    unlit = [
+        i for i, c in enumerate(cells) if c is not None and lamp[c.face].lamp and not c.lamp_on
+    ]
+    lines = activate_lines(ctx, Draft(PlayerState(cells, 0, []), owed=1))
+    best = lines[0]
+    if unlit:
+        best = max(lines, key=lambda line: len(set(line_cells(line)).intersection(unlit)))
+    for i in set(line_cells(best)).intersection(unlit):
+        c = cells[i]
+        assert c is not None
+        cells[i] = replace(c, lamp_on=True)
+    return Activate(line=best)

@@ -1,0 +1,70 @@
+"""The AI's levels: legal in no time, the same plan twice without a budget, strong above casual;
+and the evaluation's parts on hand-built boards."""
+
+import statistics
+from random import Random
+
+import pytest
+
+from engine.core import CHANCE, LEVELS, Level, play_out
+from engine.railroad_ink import autopilot
+from engine.railroad_ink.bitboard import pack
+from engine.railroad_ink.config import Config
+from engine.railroad_ink.evaluation import Weights, board_value, live_ends
+from engine.railroad_ink.scoring import score
+from tests.railroad_ink.helpers import EXPANSION_SETS, G, cells
+
+
+def _play(config: Config, seed: int, level: Level, budget: float | None = None) -> int:
+    state = G.new(config, seed)
+
+    def policy(s: object, seat: int) -> object:
+        return autopilot.choose(G.view(s, seat), seat, budget=budget, level=level)
+
+    return G.outcome(play_out(G, state, Random(seed), policy))[0]["score"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legally_out_of_time(level: Level) -> None:
+    for k, expansions in enumerate(EXPANSION_SETS):
+        # apply refuses an illegal plan, so a finished game is the check.
+        _play(G.Config(players=1, expansions=expansions), 70 + k, level, budget=0.0)
+
+
+def test_the_same_view_gives_the_same_plan() -> None:
+    state = G.new(G.Config(players=1), 5)
+    rng = Random(5)
+    for _ in range(3):
+        state = G.apply(state, CHANCE, G.sample_chance(state, rng))
+        state = G.apply(state, 0, autopilot.choose(G.view(state, 0), 0, level="standard"))
+    state = G.apply(state, CHANCE, G.sample_chance(state, rng))
+    view = G.view(state, 0)
+    for level in LEVELS:
+        assert autopilot.choose(view, 0, level=level) == autopilot.choose(view, 0, level=level)
+
+
+def test_strong_and_standard_score_well_above_casual() -> None:
+    config = G.Config(players=1)
+    seeds = range(810, 813)
+    casual = statistics.mean(_play(config, s, "casual") for s in seeds)
+    standard = statistics.mean(_play(config, s, "standard") for s in seeds)
+    strong = statistics.mean(_play(config, s, "strong") for s in seeds)
+    assert standard >= casual + 6
+    assert strong >= casual + 12
+
+
+def test_live_ends_are_those_facing_an_empty_space() -> None:
+    # A straight at B1 facing down into B2 (open) and up into the exit (joined).
+    board = cells({"B1": ("highway_straight", 0)})
+    assert live_ends(pack(board), -1) == 1
+    # A curve beside it closes nothing: its ends face B1's blank side and C2 (open).
+    board = cells({"B1": ("highway_straight", 0), "C1": ("highway_curve", 2)})
+    assert live_ends(pack(board), -1) == 2
+
+
+def test_the_value_is_the_score_once_no_round_remains() -> None:
+    board = cells({"B1": ("highway_straight", 0), "B2": ("highway_t", 0)})
+    cfg = Config(players=1)
+    assert board_value(board, cfg, 0, Weights()) == score(board, 0, -1, config=cfg).total
+    # With rounds to come, an open end costs less than the error it would be at the end.
+    assert board_value(board, cfg, 3, Weights()) > score(board, 0, -1, config=cfg).total

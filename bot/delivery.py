@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -23,6 +24,7 @@ from bot.ui.lobby import duration, lobby_embed, lobby_view, rematch_view, seat_n
 from bot.ui.planning import open_planner_view, planner_view
 from bot.ui.presenter import presenter
 from bot.ui.recap import recap_file
+from bot.ui.roles import cannot_give
 from bot.ui.shapes import face
 from bot.ui.turns import open_panel_view, panel_file, turn_text
 from bot.ui.turns import panel as turn_panel
@@ -82,6 +84,9 @@ class Delivery:
         self._sending: asyncio.Task[None] | None = None
         self._again = False
         """Set while an event looks for unconfirmed posts: the game's last confirmed message."""
+        self.tables_over: list[Callable[[Table], Awaitable[None]]] = []
+        """Called after a game's results (or adjudication) are posted, such as a tournament's
+        post of the stage the game belongs to."""
 
     async def flush(self) -> int:
         """Send every pending event in order; returns how many went out (or failed for good).
@@ -363,7 +368,10 @@ class Delivery:
                 return  # the game has moved on: the planners of this round are no use any more
 
             async def planner(seat: SeatRow) -> bool:
-                draft = await self.service.draft(table.row.id, seat.user_id or 0)
+                try:
+                    draft = await self.service.draft(table.row.id, seat.user_id or 0)
+                except UserError:
+                    return True  # the game ended (or the seat went) while the round was drawn
                 board = _file(await boards[seat.seat], f"board-{seat.seat + 1}.png")
                 text = f"{game_ref(table)}, round {round_}: your board. {show.plan_hint}"
                 return await self._dm(
@@ -547,6 +555,8 @@ class Delivery:
             content=f"{table.label} was adjudicated by <@{payload['by']}> in round "
             f"{_round(table)}; these standings are its result:\n" + "\n".join(lines),
         )
+        for hook in self.tables_over:
+            await hook(table)
 
     async def _on_round_resolved(self, table: Table, payload: dict[str, Any]) -> None:
         """A summary queued on its own (by a version before rounds were posted with the next
@@ -616,6 +626,8 @@ class Delivery:
         )
         if table.row.status_message_id is not None and not face(table).status_with_moves:
             await self._status(table, channel)  # the board says the game is over, not "planning"
+        for hook in self.tables_over:
+            await hook(table)
         rows = {r["seat"]: r for r in standings}
         for seat in table.seats:
             # A person the AI stood in for after timeouts still learns how their game ended.
@@ -747,10 +759,9 @@ class Delivery:
         if guild is None or role is None:
             return " (The champion's role no longer exists.)"
         # Checked first, as Discord would refuse: Manage Roles, and a role below the bot's own.
-        if not guild.me.guild_permissions.manage_roles or role >= guild.me.top_role:
-            return (
-                f" (I couldn't give them {role.mention}: I need Manage Roles and a role above it.)"
-            )
+        problem = cannot_give(guild, role)
+        if problem is not None:
+            return f" ({problem})"
         try:
             previous = server.get("champion_id")
             if previous and previous != user_id:

@@ -358,6 +358,10 @@ class Driver:
         remaining = self.messages(channel)
         return remaining[-1] if remaining else None
 
+    def scheduled_events(self, guild: Guild) -> list[dict[str, Any]]:
+        """``guild``'s scheduled events as Discord returns them, oldest first, finished ones too."""
+        return [payloads.scheduled_event(e) for e in guild.scheduled_events]
+
     def attachment_bytes(self, attachment: Attachment) -> bytes:
         """The uploaded bytes of ``attachment``."""
         return attachment.data

@@ -27,6 +27,7 @@ P_READ_MESSAGE_HISTORY = 1 << 16
 P_USE_EXTERNAL_EMOJIS = 1 << 18
 P_MANAGE_ROLES = 1 << 28
 P_USE_APPLICATION_COMMANDS = 1 << 31
+P_MANAGE_EVENTS = 1 << 33
 P_MANAGE_THREADS = 1 << 34
 P_CREATE_PUBLIC_THREADS = 1 << 35
 P_CREATE_PRIVATE_THREADS = 1 << 36
@@ -43,7 +44,8 @@ EVERYONE_PERMISSIONS = (
     | P_CREATE_PUBLIC_THREADS
     | P_SEND_MESSAGES_IN_THREADS
 )
-# Without MANAGE_ROLES, as many real invites leave it: giving roles is an error path by default.
+# Without MANAGE_ROLES or MANAGE_EVENTS, as many real invites leave them: giving roles and
+# scheduling events are error paths by default.
 BOT_PERMISSIONS = (
     EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES | P_MANAGE_THREADS | P_CREATE_PRIVATE_THREADS
 )
@@ -146,6 +148,7 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     threads: list[Channel] = field(default_factory=list)
     added_roles: list[Role] = field(default_factory=list)
+    scheduled_events: list[ScheduledEvent] = field(default_factory=list)
 
     @property
     def roles(self) -> list[Role]:
@@ -167,8 +170,56 @@ class Guild:
             raise ApiError(404, L.Code.UNKNOWN_ROLE, "Unknown Role", violation=False)
         return found
 
+    def scheduled_event(self, event_id: str | int) -> ScheduledEvent:
+        """Scheduled event by id, else 404 / 10070."""
+        wanted = _as_id(event_id)
+        found = next((e for e in self.scheduled_events if e.id == wanted), None)
+        if found is None:
+            raise ApiError(
+                404,
+                L.Code.UNKNOWN_GUILD_SCHEDULED_EVENT,
+                "Unknown Guild Scheduled Event",
+                violation=False,
+            )
+        return found
+
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"
+
+
+# Scheduled event entity type, statuses and privacy level (resources/guild-scheduled-event).
+EVENT_EXTERNAL = 3
+EVENT_SCHEDULED = 1
+EVENT_ACTIVE = 2
+EVENT_COMPLETED = 3
+EVENT_CANCELED = 4
+EVENT_GUILD_ONLY = 2
+
+
+@dataclass(eq=False)
+class ScheduledEvent:
+    """A guild scheduled event; ``channel_id`` for stage/voice ones, ``location`` for external."""
+
+    id: int
+    guild: Guild
+    creator: User
+    name: str
+    start: float
+    entity_type: int
+    description: str | None = None
+    end: float | None = None
+    channel_id: int | None = None
+    location: str | None = None
+    status: int = EVENT_SCHEDULED
+    privacy_level: int = EVENT_GUILD_ONLY
+
+    @property
+    def finished(self) -> bool:
+        """True once completed or canceled: no longer editable, and not counted in the limit."""
+        return self.status in (EVENT_COMPLETED, EVENT_CANCELED)
+
+    def __repr__(self) -> str:
+        return f"<ScheduledEvent {self.name!r} {self.id} status={self.status}>"
 
 
 @dataclass(eq=False)

@@ -15,6 +15,7 @@ from standin.model import (
     Member,
     Message,
     Role,
+    ScheduledEvent,
     User,
     iso,
 )
@@ -173,7 +174,7 @@ def guild_create(g: Guild, *, all_members: bool, bot_id: int) -> dict[str, Any]:
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
-        "guild_scheduled_events": [],
+        "guild_scheduled_events": [scheduled_event(e) for e in g.scheduled_events],
         "soundboard_sounds": [],
         "premium_progress_bar_enabled": False,
         "application_id": None,
@@ -181,6 +182,32 @@ def guild_create(g: Guild, *, all_members: bool, bot_id: int) -> dict[str, Any]:
         "max_video_channel_users": 25,
         "lazy": True,
     }
+
+
+def scheduled_event(e: ScheduledEvent, *, user_count: bool = False) -> dict[str, Any]:
+    """Guild scheduled event; ``user_count`` only when asked (``with_user_count``)."""
+    data: dict[str, Any] = {
+        "id": str(e.id),
+        "guild_id": str(e.guild.id),
+        "channel_id": str(e.channel_id) if e.channel_id is not None else None,
+        "creator_id": str(e.creator.id),
+        "creator": user(e.creator),
+        "name": e.name,
+        "description": e.description,
+        "scheduled_start_time": iso(e.start),
+        "scheduled_end_time": iso(e.end) if e.end is not None else None,
+        "privacy_level": e.privacy_level,
+        "status": e.status,
+        "entity_type": e.entity_type,
+        "entity_id": None,
+        "entity_metadata": {"location": e.location} if e.location is not None else None,
+        "image": None,
+        "recurrence_rule": None,
+    }
+    if user_count:
+        # Nobody marks interest in the stand-in.
+        data["user_count"] = 0
+    return data
 
 
 def attachment(a: Attachment) -> dict[str, Any]:

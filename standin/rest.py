@@ -10,7 +10,14 @@ from standin import limits as L
 from standin import payloads
 from standin.errors import ApiError, FormErrors
 from standin.model import (
+    EVENT_ACTIVE,
+    EVENT_CANCELED,
+    EVENT_COMPLETED,
+    EVENT_EXTERNAL,
+    EVENT_GUILD_ONLY,
+    EVENT_SCHEDULED,
     P_ADMINISTRATOR,
+    P_MANAGE_EVENTS,
     P_MANAGE_ROLES,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
@@ -18,8 +25,16 @@ from standin.model import (
     Guild,
     Message,
     Role,
+    ScheduledEvent,
 )
 from standin.transport import API_PREFIX, json_response, no_content, read_body
+from standin.validate import parse_timestamp, validate_scheduled_event
+
+# The status changes Discord allows (resources/guild-scheduled-event, status transitions).
+EVENT_TRANSITIONS = {
+    EVENT_SCHEDULED: (EVENT_ACTIVE, EVENT_CANCELED),
+    EVENT_ACTIVE: (EVENT_COMPLETED,),
+}
 
 if TYPE_CHECKING:
     from standin.core import StandIn
@@ -63,6 +78,11 @@ class RestRoutes:
                 "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
                 self.remove_member_role,
             ),
+            ("GET", "/guilds/{guild_id}/scheduled-events", self.list_events),
+            ("POST", "/guilds/{guild_id}/scheduled-events", self.create_event),
+            ("GET", "/guilds/{guild_id}/scheduled-events/{event_id}", self.get_event),
+            ("PATCH", "/guilds/{guild_id}/scheduled-events/{event_id}", self.edit_event),
+            ("DELETE", "/guilds/{guild_id}/scheduled-events/{event_id}", self.delete_event),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("GET", "/channels/{channel_id}/messages", self.history),
             ("POST", "/channels/{channel_id}/messages", self.send_message),
@@ -179,7 +199,8 @@ class RestRoutes:
         """``GET /guilds/{id}``."""
         guild = self.world.guild(request.match_info["guild_id"])
         data = payloads.guild_create(guild, all_members=False, bot_id=self.core.bot_user.id)
-        for key in ("channels", "threads", "members", "voice_states", "presences"):
+        gateway_only = ("channels", "threads", "members", "voice_states", "presences")
+        for key in (*gateway_only, "guild_scheduled_events"):
             data.pop(key, None)
         return json_response(data)
 
@@ -232,6 +253,103 @@ class RestRoutes:
             or role.position >= bot.top_position
         ):
             raise ApiError(403, L.Code.MISSING_PERMISSIONS, "Missing Permissions")
+
+    # Guild scheduled events.
+
+    async def list_events(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{id}/scheduled-events`` (``Guild.fetch_scheduled_events``)."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        counts = _flag(request.query.get("with_user_count"))
+        return json_response(
+            [payloads.scheduled_event(e, user_count=counts) for e in guild.scheduled_events]
+        )
+
+    async def get_event(self, request: web.Request) -> web.Response:
+        """``GET /guilds/{id}/scheduled-events/{event}``."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        event = guild.scheduled_event(request.match_info["event_id"])
+        counts = _flag(request.query.get("with_user_count"))
+        return json_response(payloads.scheduled_event(event, user_count=counts))
+
+    async def create_event(self, request: web.Request) -> web.Response:
+        """``POST /guilds/{id}/scheduled-events``: validated, then GUILD_SCHEDULED_EVENT_CREATE."""
+        guild = self._events_guild(request)
+        body, _ = await read_body(request)
+        # discord.py omits privacy_level unless given; GUILD_ONLY is the only value there is.
+        state = {"privacy_level": EVENT_GUILD_ONLY, **body}
+        self._check_event(guild, state, now=self.core.clock())
+        live = [e for e in guild.scheduled_events if not e.finished]
+        if len(live) >= L.EVENTS_LIVE_MAX:
+            raise ApiError(
+                400,
+                L.Code.MAX_GUILD_SCHEDULED_EVENTS,
+                f"Maximum number of guild scheduled events reached ({L.EVENTS_LIVE_MAX})",
+            )
+        event = ScheduledEvent(
+            id=self.core.ids.next(),
+            guild=guild,
+            creator=self.core.bot_user,
+            **_event_fields({**state, "status": EVENT_SCHEDULED}),
+        )
+        guild.scheduled_events.append(event)
+        self._dispatch_event("GUILD_SCHEDULED_EVENT_CREATE", event)
+        return json_response(payloads.scheduled_event(event))
+
+    async def edit_event(self, request: web.Request) -> web.Response:
+        """``PATCH /guilds/{id}/scheduled-events/{event}``: fields and status transitions."""
+        guild = self._events_guild(request)
+        event = guild.scheduled_event(request.match_info["event_id"])
+        body, _ = await read_body(request)
+        if event.finished:
+            raise ApiError(400, L.Code.FINISHED_EVENT_UPDATE, "Cannot update a finished event")
+        status = body.get("status", event.status)
+        if status != event.status and status not in EVENT_TRANSITIONS.get(event.status, ()):
+            errors = FormErrors()
+            errors.add(
+                ("status",),
+                "GUILD_SCHEDULED_EVENT_INVALID_STATUS_TRANSITION",
+                f"Cannot change the status of an event from {event.status} to {status}.",
+            )
+            errors.raise_if_any()
+        state = {**payloads.scheduled_event(event), **body}
+        # Only a start the edit sets must lie ahead: starting an event early keeps its old one.
+        moved = "scheduled_start_time" in body and event.status == EVENT_SCHEDULED
+        self._check_event(guild, state, now=self.core.clock() if moved else None)
+        for name, value in _event_fields(state).items():
+            setattr(event, name, value)
+        self._dispatch_event("GUILD_SCHEDULED_EVENT_UPDATE", event)
+        return json_response(payloads.scheduled_event(event))
+
+    async def delete_event(self, request: web.Request) -> web.Response:
+        """``DELETE /guilds/{id}/scheduled-events/{event}``: GUILD_SCHEDULED_EVENT_DELETE."""
+        guild = self._events_guild(request)
+        event = guild.scheduled_event(request.match_info["event_id"])
+        guild.scheduled_events.remove(event)
+        self._dispatch_event("GUILD_SCHEDULED_EVENT_DELETE", event)
+        return no_content()
+
+    def _events_guild(self, request: web.Request) -> Guild:
+        """The guild, if the bot may manage its events (MANAGE_EVENTS or ADMINISTRATOR)."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        bot = guild.members[self.core.bot_user.id]
+        if not bot.permissions & (P_MANAGE_EVENTS | P_ADMINISTRATOR):
+            raise ApiError(403, L.Code.MISSING_PERMISSIONS, "Missing Permissions")
+        return guild
+
+    def _check_event(self, guild: Guild, state: dict[str, Any], *, now: float | None) -> None:
+        channel_type = None
+        if state.get("entity_type") != EVENT_EXTERNAL and state.get("channel_id") is not None:
+            channel = self.world.channel(state["channel_id"])
+            if channel.guild is not guild:
+                raise ApiError(404, L.Code.UNKNOWN_CHANNEL, "Unknown Channel")
+            channel_type = channel.type
+        errors = FormErrors()
+        validate_scheduled_event(state, errors, now=now, channel_type=channel_type)
+        errors.raise_if_any()
+
+    def _dispatch_event(self, name: str, event: ScheduledEvent) -> None:
+        data = payloads.scheduled_event(event)
+        self.core.gateway.dispatch(name, data, intent=L.INTENT_GUILD_SCHEDULED_EVENTS)
 
     # Channels and messages.
 
@@ -386,3 +504,27 @@ class RestRoutes:
         thread = self.world.channel(request.match_info["channel_id"])
         thread.thread_members.discard(int(request.match_info["user_id"]))
         return no_content()
+
+
+def _flag(value: str | None) -> bool:
+    """A boolean query parameter as Discord reads it (``true``/``1``)."""
+    return (value or "").lower() in ("true", "1")
+
+
+def _event_fields(state: dict[str, Any]) -> dict[str, Any]:
+    """``ScheduledEvent`` fields from a validated ``state`` in Discord's field names."""
+    start = parse_timestamp(state["scheduled_start_time"])
+    end = parse_timestamp(state.get("scheduled_end_time"))
+    assert start is not None
+    external = state["entity_type"] == EVENT_EXTERNAL
+    return {
+        "name": str(state["name"]),
+        "description": state.get("description"),
+        "start": start,
+        "end": end,
+        "entity_type": int(state["entity_type"]),
+        "privacy_level": int(state["privacy_level"]),
+        "status": int(state["status"]),
+        "location": str(state["entity_metadata"]["location"]) if external else None,
+        "channel_id": None if external else int(state["channel_id"]),
+    }

@@ -1,7 +1,9 @@
-"""Checks of message, embed, component, modal and autocomplete payloads against Discord's limits."""
+"""Checks of message, embed, component, modal, autocomplete and scheduled event payloads against
+Discord's limits."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -239,3 +241,94 @@ def validate_modal(data: dict[str, Any] | None, errors: FormErrors) -> None:
                     "Component custom id cannot be duplicated",
                 )
             seen.add(custom_id)
+
+
+# Entity types 1 (stage instance) and 2 (voice) with the channel type each is hosted in (13 stage,
+# 2 voice); 3 (external) has a location instead. Plain numbers: the model imports this module.
+_EVENT_CHANNEL_TYPES = {1: 13, 2: 2}
+_EXTERNAL = 3
+
+
+def parse_timestamp(value: Any) -> float | None:
+    """Epoch seconds of an ISO 8601 timestamp; None when absent or unparsable."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    # Discord reads a timestamp without an offset as UTC.
+    return (moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)).timestamp()
+
+
+def validate_scheduled_event(
+    event: dict[str, Any], errors: FormErrors, *, now: float | None, channel_type: int | None
+) -> None:
+    """Rules of an event as it would be after a create or edit (``event`` in Discord's field
+    names); ``now`` is set when the start must lie ahead, ``channel_type`` is the hosting one's."""
+    errors.bad_length(("name",), event.get("name"), 1, L.EVENT_NAME_MAX)
+    errors.max_length(("description",), event.get("description"), L.EVENT_DESCRIPTION_MAX)
+    if event.get("privacy_level") != 2:
+        errors.add(("privacy_level",), "BASE_TYPE_CHOICES", "Value must be one of {2}.")
+    start, end = _event_time(event, "scheduled_start_time", errors), None
+    if event.get("scheduled_end_time") is not None:
+        end = _event_time(event, "scheduled_end_time", errors)
+    if start is not None and now is not None and start <= now:
+        errors.add(
+            ("scheduled_start_time",),
+            "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST",
+            "Cannot schedule event in the past.",
+        )
+    if start is not None and end is not None and end <= start:
+        errors.add(
+            ("scheduled_end_time",),
+            "GUILD_SCHEDULED_EVENT_END_BEFORE_START",
+            "Cannot schedule event to end before starting.",
+        )
+    kind = event.get("entity_type")
+    location = (event.get("entity_metadata") or {}).get("location")
+    if kind is None:
+        errors.add(("entity_type",), "BASE_TYPE_REQUIRED", "This field is required")
+    elif kind == _EXTERNAL:
+        if location is None:
+            errors.add(
+                ("entity_metadata", "location"), "BASE_TYPE_REQUIRED", "This field is required"
+            )
+        else:
+            errors.bad_length(("entity_metadata", "location"), location, 1, L.EVENT_LOCATION_MAX)
+        if event.get("scheduled_end_time") is None:
+            errors.add(("scheduled_end_time",), "BASE_TYPE_REQUIRED", "This field is required")
+        if event.get("channel_id") is not None:
+            errors.add(
+                ("channel_id",),
+                "GUILD_SCHEDULED_EVENT_CHANNEL_NOT_ALLOWED",
+                "External events cannot have a channel.",
+            )
+    elif kind in _EVENT_CHANNEL_TYPES:
+        if event.get("channel_id") is None:
+            errors.add(("channel_id",), "BASE_TYPE_REQUIRED", "This field is required")
+        elif channel_type != _EVENT_CHANNEL_TYPES[kind]:
+            errors.add(
+                ("channel_id",),
+                "GUILD_SCHEDULED_EVENT_INVALID_CHANNEL_TYPE",
+                f"Channel must be a {'stage' if kind == 1 else 'voice'} channel.",
+            )
+        if location is not None:
+            errors.add(
+                ("entity_metadata", "location"),
+                "GUILD_SCHEDULED_EVENT_LOCATION_NOT_ALLOWED",
+                "Only external events can have a location.",
+            )
+    else:
+        errors.add(("entity_type",), "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3}.")
+
+
+def _event_time(event: dict[str, Any], key: str, errors: FormErrors) -> float | None:
+    value = event.get(key)
+    if value is None:
+        errors.add((key,), "BASE_TYPE_REQUIRED", "This field is required")
+        return None
+    moment = parse_timestamp(value)
+    if moment is None:
+        errors.add((key,), "DATE_TIME_TYPE_PARSE", f"Could not parse {value}. Should be ISO8601.")
+    return moment

@@ -26,6 +26,16 @@ class TournamentRow:
     config: dict[str, Any]
     options: dict[str, Any]
     seed: int
+    format: str = "wbc"
+    """"wbc" (heats, semifinal, final), "swiss" or "round_robin" (rounds stored as heats)."""
+    pods: list[int] | None = None
+    """The table sizes a Swiss or round-robin round may use; None for the WBC format."""
+    signup_role_id: int | None = None
+    champion_role_id: int | None = None
+    event_id: int | None = None
+    """The server's scheduled event of the tournament, if the bot could make one."""
+    starts_at: datetime | None = None
+    announced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +62,36 @@ def _tournament(row: Row) -> TournamentRow:
         config=json.loads(row["config"]),
         options=json.loads(row["options"]),
         seed=row["seed"],
+        format=row["format"],
+        pods=json.loads(row["pods"]) if row["pods"] else None,
+        signup_role_id=row["signup_role_id"],
+        champion_role_id=row["champion_role_id"],
+        event_id=row["event_id"],
+        starts_at=datetime.fromisoformat(row["starts_at"]) if row["starts_at"] else None,
+        announced=bool(row["announced"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInRow:
+    """A check-in window before a stage; who has not checked in when it closes is absent."""
+
+    tournament_id: int
+    stage: str
+    heat: int
+    closes_at: datetime
+    message_id: int | None
+    closed: bool
+
+
+def _check_in(row: Row) -> CheckInRow:
+    return CheckInRow(
+        tournament_id=row["tournament_id"],
+        stage=row["stage"],
+        heat=row["heat"],
+        closes_at=datetime.fromisoformat(row["closes_at"]),
+        message_id=row["message_id"],
+        closed=bool(row["closed"]),
     )
 
 
@@ -97,6 +137,19 @@ class TournamentsRepo:
             ),
         )
 
+    async def update(self, tid: int, **fields: Any) -> None:
+        """Set columns of a tournament (format, roles, event, announced)."""
+        values = [
+            json.dumps(v)
+            if isinstance(v, list)
+            else v.isoformat()
+            if isinstance(v, datetime)
+            else v
+            for v in fields.values()
+        ]
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        await self.repo.execute(f"UPDATE tournaments SET {sets} WHERE id = ?", (*values, tid))
+
     async def set_stage(self, tid: int, stage: Stage) -> None:
         await self.repo.execute("UPDATE tournaments SET stage = ? WHERE id = ?", (stage, tid))
 
@@ -109,7 +162,8 @@ class TournamentsRepo:
     async def add_player(self, tid: int, user_id: int, name: str, now: datetime) -> None:
         """Register a person; one already registered keeps their name and place in line."""
         await self.repo.execute(
-            "INSERT INTO tournament_players VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            "INSERT INTO tournament_players (tournament_id, user_id, name, registered_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (tid, user_id, name, now.isoformat()),
         )
 
@@ -125,14 +179,122 @@ class TournamentsRepo:
         )
         return int(row["n"]) if row else 0
 
-    async def players(self, tid: int) -> dict[int, str]:
-        """Registered people's names by user id, in the order they registered."""
+    async def players(self, tid: int, active: bool = False) -> dict[int, str]:
+        """Registered people's names by user id, in the order they registered (with `active`,
+        only those who have not withdrawn)."""
         rows = await self.repo.all(
             "SELECT user_id, name FROM tournament_players WHERE tournament_id = ? "
-            "ORDER BY registered_at, user_id",
+            + ("AND withdrawn_at IS NULL " if active else "")
+            + "ORDER BY registered_at, user_id",
             (tid,),
         )
         return {r["user_id"]: r["name"] for r in rows}
+
+    async def withdraw(self, tid: int, user_id: int, now: datetime) -> bool:
+        """Mark a player withdrawn; False if they were not registered or already withdrew."""
+        changed = await self.repo.execute(
+            "UPDATE tournament_players SET withdrawn_at = ? "
+            "WHERE tournament_id = ? AND user_id = ? AND withdrawn_at IS NULL",
+            (now.isoformat(), tid, user_id),
+        )
+        return changed > 0
+
+    async def open_check_in(self, tid: int, stage: str, heat: int, closes_at: datetime) -> bool:
+        """Open the check-in window of a stage; False if it was opened before."""
+        changed = await self.repo.execute(
+            "INSERT INTO tournament_checkins (tournament_id, stage, heat, closes_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (tid, stage, heat, closes_at.isoformat()),
+        )
+        return changed > 0
+
+    async def check_in_row(self, tid: int, stage: str, heat: int) -> CheckInRow | None:
+        row = await self.repo.one(
+            "SELECT * FROM tournament_checkins WHERE tournament_id = ? AND stage = ? AND heat = ?",
+            (tid, stage, heat),
+        )
+        return _check_in(row) if row else None
+
+    async def check_in_message(self, tid: int, stage: str, heat: int, message_id: int) -> None:
+        await self.repo.execute(
+            "UPDATE tournament_checkins SET message_id = ? "
+            "WHERE tournament_id = ? AND stage = ? AND heat = ?",
+            (message_id, tid, stage, heat),
+        )
+
+    async def close_check_in(self, tid: int, stage: str, heat: int) -> bool:
+        """Close a window; False if it was closed already (another process closed it)."""
+        changed = await self.repo.execute(
+            "UPDATE tournament_checkins SET closed = 1 "
+            "WHERE tournament_id = ? AND stage = ? AND heat = ? AND closed = 0",
+            (tid, stage, heat),
+        )
+        return changed > 0
+
+    async def due_check_ins(self, now: datetime) -> list[CheckInRow]:
+        """Open windows whose time is up."""
+        rows = await self.repo.all(
+            "SELECT * FROM tournament_checkins WHERE closed = 0 AND closes_at <= ?",
+            (now.isoformat(),),
+        )
+        return [_check_in(r) for r in rows]
+
+    async def check_in(self, tid: int, stage: str, heat: int, user_id: int, now: datetime) -> bool:
+        """Record a player present; False if they had checked in already."""
+        changed = await self.repo.execute(
+            "INSERT INTO tournament_present VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (tid, stage, heat, user_id, now.isoformat()),
+        )
+        return changed > 0
+
+    async def present(self, tid: int, stage: str, heat: int) -> set[int]:
+        rows = await self.repo.all(
+            "SELECT user_id FROM tournament_present "
+            "WHERE tournament_id = ? AND stage = ? AND heat = ?",
+            (tid, stage, heat),
+        )
+        return {r["user_id"] for r in rows}
+
+    async def add_bye(self, tid: int, heat: int, user_id: int) -> None:
+        await self.repo.execute(
+            "INSERT INTO tournament_byes VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (tid, heat, user_id),
+        )
+
+    async def byes(self, tid: int) -> dict[int, list[int]]:
+        """Each round's byes, by round."""
+        rows = await self.repo.all(
+            "SELECT heat, user_id FROM tournament_byes WHERE tournament_id = ? ORDER BY heat",
+            (tid,),
+        )
+        out: dict[int, list[int]] = {}
+        for r in rows:
+            out.setdefault(r["heat"], []).append(r["user_id"])
+        return out
+
+    async def post(self, tid: int, stage: str, heat: int) -> int | None:
+        """The message id of a stage's results post, once it is posted."""
+        row = await self.repo.one(
+            "SELECT message_id FROM tournament_posts "
+            "WHERE tournament_id = ? AND stage = ? AND heat = ?",
+            (tid, stage, heat),
+        )
+        return row["message_id"] if row else None
+
+    async def save_post(self, tid: int, stage: str, heat: int, message_id: int) -> None:
+        await self.repo.execute(
+            "INSERT INTO tournament_posts VALUES (?, ?, ?, ?) ON CONFLICT "
+            "(tournament_id, stage, heat) DO UPDATE SET message_id = excluded.message_id",
+            (tid, stage, heat, message_id),
+        )
+
+    async def place_of_game(self, game_id: int) -> tuple[int, str, int] | None:
+        """The tournament, stage and heat a game was played in; None for a game of none."""
+        row = await self.repo.one(
+            "SELECT tournament_id, stage, heat FROM tournament_games WHERE game_id = ?",
+            (game_id,),
+        )
+        return (row["tournament_id"], row["stage"], row["heat"]) if row else None
 
     async def add_game(self, tid: int, stage: str, heat: int, table_no: int, game_id: int) -> None:
         await self.repo.execute(
@@ -148,6 +310,14 @@ class TournamentsRepo:
             sql += " AND heat = ?"
             args += (heat,)
         rows = await self.repo.all(sql + " ORDER BY heat, table_no", args)
+        return [r["game_id"] for r in rows]
+
+    async def all_games(self, tid: int) -> list[int]:
+        """Every game of the tournament, in the order they were made."""
+        rows = await self.repo.all(
+            "SELECT game_id FROM tournament_games WHERE tournament_id = ? ORDER BY game_id",
+            (tid,),
+        )
         return [r["game_id"] for r in rows]
 
     async def stage_games(self, tid: int, stage: str) -> list[tuple[int, int]]:

@@ -119,7 +119,7 @@ async def test_tournament_commands_are_refused_in_dms_and_heat_refusals_stay_pri
     said = await refusal(
         s.slash(scene.ada, scene.channel, "tournament heat", tournament=tid), scene.ada
     )
-    assert said == "A heat needs at least 3 registered players."
+    assert said == "Heat 1 needs at least 3 registered players."
 
 
 async def test_bad_input_gets_a_short_clear_refusal_and_changes_nothing(

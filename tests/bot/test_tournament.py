@@ -19,8 +19,9 @@ async def test_a_heat_runs_in_threads_and_an_adjudicated_table_decides_the_stand
         reply = await respond(s.slash(person, scene.channel, "tournament register", tournament=1))
         assert reply.ephemeral and "registered" in reply.content
     started = await answer(s.slash(ada, scene.channel, "tournament heat", tournament=1))
-    assert started.content.startswith("The heat has started at 1 tables: #")
-    game_id = int(started.content.rsplit("#", 1)[1])
+    assert started.content == "✅ Heat 1 has started at 1 table(s), each in its thread."
+    (only,) = await bot.tournaments.stage_tables(1, "heat", 1)
+    game_id = only.game_id
     table = await bot.service.table(game_id)
     assert table.row.thread_id is not None and len(table.seats) == 4
     thread = s.world.channels[table.row.thread_id]
@@ -84,7 +85,10 @@ async def test_a_power_grid_heat_on_the_house_rules_played_out_by_the_ai(
         )
     )
     text = created.content
-    assert "WBC 2019" in text and "tournament #1, Power Grid, 1 heat(s)" in text
+    assert (
+        "WBC 2019" in text
+        and "tournament #1, Power Grid, 1 heat(s), then a semifinal and a final" in text
+    )
     for line in ("Map: USA", "Money: hidden (WBC)", "Bidding: clockwise by seat (WBC)"):
         assert f"• {line}" in text
     assert "Regions: picked by the players in turn order (WBC)" in text
@@ -92,8 +96,9 @@ async def test_a_power_grid_heat_on_the_house_rules_played_out_by_the_ai(
     for person in people:
         await respond(s.slash(person, scene.channel, "tournament register", tournament=1))
     started = await answer(s.slash(ada, scene.channel, "tournament heat", tournament=1))
-    assert started.content.startswith("The heat has started at 1 tables: #")
-    game_id = int(started.content.rsplit("#", 1)[1])
+    assert started.content == "✅ Heat 1 has started at 1 table(s), each in its thread."
+    (only,) = await bot.tournaments.stage_tables(1, "heat", 1)
+    game_id = only.game_id
     table = await bot.service.table(game_id)
     assert table.row.thread_id is not None and len(table.seats) == 5
     config = table.row.config

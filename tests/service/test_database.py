@@ -132,6 +132,20 @@ DAILY_TABLES = (
     "season_closings",
 )
 """The tables migration 0019 makes."""
+EVENT_TABLES = ("tournament_checkins", "tournament_present", "tournament_byes", "tournament_posts")
+"""The tables migration 0021 makes."""
+EVENT_COLUMNS = (
+    ("tournaments", "format"),
+    ("tournaments", "pods"),
+    ("tournaments", "signup_role_id"),
+    ("tournaments", "champion_role_id"),
+    ("tournaments", "event_id"),
+    ("tournaments", "starts_at"),
+    ("tournaments", "announced"),
+    ("tournament_players", "withdrawn_at"),
+    ("seats", "ai_level"),
+)
+"""The columns migrations 0020 and 0021 add."""
 
 
 async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_target):
@@ -153,8 +167,10 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             for table, column in CLOCK_COLUMNS:
                 await s.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             await s.execute("DROP INDEX outbox_posts_message")
-            for table in DAILY_TABLES:
+            for table in DAILY_TABLES + EVENT_TABLES:
                 await s.execute(f"DROP TABLE {table}")
+            for table, column in EVENT_COLUMNS:
+                await s.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
             # The daily entries' column, and the index that leaves them out, as before 0019.
             await s.execute("DROP INDEX one_open_game_per_channel")
             await s.execute("ALTER TABLE games DROP COLUMN challenge")
@@ -190,6 +206,8 @@ async def test_pre_moves_kept_as_draft_steps_move_to_their_own_rows(database_tar
             "0017_people.sql",
             "0018_timeouts.sql",
             "0019_dailies.sql",
+            "0020_ai_levels.sql",
+            "0021_tournament_events.sql",
         ]
         async with Repo(db).reading() as repo:
             assert await repo.premoves(1, 3) == [{**p, "amount": None, "due": None} for p in steps]

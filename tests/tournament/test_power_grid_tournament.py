@@ -37,7 +37,7 @@ async def world(database_target, monkeypatch):
 def _places():
     counter = itertools.count(7000)
 
-    async def place(label: str) -> tuple[int, int | None]:
+    async def place(label: str, players: list[int]) -> tuple[int, int | None]:
         return 10, next(counter)
 
     return place
@@ -61,6 +61,10 @@ async def _play_out(svc: Service, games: list[int]) -> dict[int, dict[int, tuple
     out = {}
     for gid in games:
         for seat in (await svc.table(gid)).seats:
+            # The casual AI finishes heats level on cities powered (the stronger levels avoid
+            # ending a game on a tie), so the money tiebreaks below are reached.
+            async with svc.repo.transaction() as repo:
+                await repo.update_seat(gid, seat.seat, ai_level="casual")
             await svc.hand_to_ai(gid, seat.user_id, seat.user_id, False, leaving=False)
         table = await svc.table(gid)
         assert table.row.status == "finished"

@@ -1,37 +1,15 @@
 """A whole tournament of 30 people through the service, its games played by AI seats."""
 
 import itertools
-from random import Random
 
 import pytest
 
-from bot.service.clock import ManualClock
 from bot.service.errors import UserError
 from bot.service.options import TableOptions
 from bot.service.service import Service
-from bot.service.tournament.runner import Tournaments
-from bot.store.database import open_database
-from bot.store.repo import Repo
-from engine.powerline import autopilot
-from engine.powerline.planning import Seat
+from tests.tournament.conftest import ORGANISER
 
-ORGANISER = 1
 PEOPLE = list(range(100, 130))
-
-
-@pytest.fixture
-async def world(database_target, monkeypatch):
-    # The autopilot plays well but takes ~20 ms a decision; random legal plans keep 24 games fast.
-    rng = Random(5)
-    monkeypatch.setattr(
-        autopilot,
-        "choose",
-        lambda view, seat: autopilot.random_plan(Seat.from_view(view, seat), rng),
-    )
-    db = await open_database(database_target)
-    svc = Service(Repo(db), ManualClock())
-    yield svc, Tournaments(svc)
-    await db.close()
 
 
 async def _play_out(svc: Service, games: list[int]) -> None:
@@ -47,7 +25,7 @@ async def _play_out(svc: Service, games: list[int]) -> None:
 def _places():
     counter = itertools.count(5000)
 
-    async def place(label: str) -> tuple[int, int | None]:
+    async def place(label: str, players: list[int]) -> tuple[int, int | None]:
         return 10, next(counter)
 
     return place

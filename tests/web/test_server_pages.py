@@ -129,7 +129,7 @@ async def test_a_brackets_page_shows_each_stage_with_places_margins_and_links(wo
     tours = Tournaments(svc)
     threads = count(5000)
 
-    async def place(label: str) -> tuple[int, int | None]:
+    async def place(label: str, players: list[int]) -> tuple[int, int | None]:
         return 10, next(threads)
 
     def link(game_id: int) -> str:

@@ -1,4 +1,6 @@
 """Tournament logic after the WBC 2019 format of seed 003, for any game; no I/O, no asyncio.
+(Swiss and round robin in pods live in `points`, `swiss` and `round_robin`; the service's
+side, with check-in and withdrawals, in `runner`, `rounds` and `checkins`.)
 
 Heats, then a semifinal of five tables, then a final of the five semifinal winners plus a
 sixth player. A game reports per seat a rank, a primary measure (cities powered, VP) and a

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from bot.service.errors import UserError
 from bot.service.hosting import Hosted, hosting
+from engine.core import player_counts
 
 TABLE_SIZES = range(3, 7)
 """Every table size `form_tables` and the semifinal can seat (3 to 6 players)."""
@@ -137,3 +138,32 @@ def tournament_config(game: str, options: str | None) -> dict[str, Any]:
                     config[name] = choice
     check_config(plugin, config)
     return config
+
+
+FORMAT_NAMES = {
+    "wbc": "WBC heats, semifinal and final",
+    "swiss": "Swiss in pods",
+    "round_robin": "round robin in pods",
+}
+
+
+def pod_sizes(text: str | None, plugin: Hosted) -> list[int]:
+    """The table sizes a Swiss or round-robin round may use ("4,5", the first preferred); by
+    default 4 and 5 where the game seats them, else its largest table."""
+    allowed = player_counts(plugin.engine)
+    if text is None:
+        return [n for n in (4, 5) if n in allowed] or [allowed.stop - 1]
+    try:
+        sizes = list(dict.fromkeys(int(part) for part in text.replace(" ", "").split(",") if part))
+    except ValueError:
+        raise UserError(f"“{text}” is not a list of table sizes: write it like 4,5.") from None
+    check_pods(sizes, plugin)
+    return sizes
+
+
+def check_pods(sizes: list[int], plugin: Hosted) -> None:
+    """Refuse pod sizes the game can't seat (or a table of one)."""
+    allowed = player_counts(plugin.engine)
+    if not sizes or any(n not in allowed or n < 2 for n in sizes):
+        low = max(2, allowed.start)
+        raise UserError(f"{plugin.title} tables seat {low} to {allowed.stop - 1} players.")

@@ -294,15 +294,21 @@ def seed_semifinal(
     return Seeding(winners=winners, alternates=alternates, field=tuple(field), rolls=rolls)
 
 
-def final_field(semifinal_games: Sequence[HeatGame], roll: Roll | None = None) -> list[int]:
-    """The semifinal winners in table order, then the non-winner with the highest margin of
-    defeat (the 6th finalist); `roll` is needed only if that place is tied on every key."""
+def final_field(
+    semifinal_games: Sequence[HeatGame], roll: Roll | None = None, absent: Collection[int] = ()
+) -> list[int]:
+    """The present semifinal winners in table order, then the present non-winners with the
+    highest margins of defeat, one for the 6th seat and one for each absent winner; `roll` is
+    needed only if a place is tied on every key."""
     players = [s.player for g in semifinal_games for s in g.seats]
     if len(set(players)) != len(players):
         raise ValueError("a player sits at two semifinal tables")
     # Heat numbers mean nothing in the semifinal; one shared number keeps _histories simple.
     games = [g.model_copy(update={"heat": 1}) for g in semifinal_games]
-    sixth = rank_alternates(games, roll, limit=1)
-    if not sixth:
-        raise ValueError("no semifinal games")
-    return [g.winner().player for g in semifinal_games] + [sixth[0].player]
+    winners = [g.winner().player for g in semifinal_games]
+    present = [w for w in winners if w not in absent]
+    seats = len(winners) + 1 - len(present)
+    others = rank_alternates(games, roll, absent=absent, limit=seats)
+    if not games or len(others) < seats:
+        raise ValueError("too few semifinal players present to fill the final")
+    return present + [e.player for e in others[:seats]]

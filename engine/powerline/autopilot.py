@@ -666,15 +666,7 @@ def _dive(ctx: _Ctx) -> _Found:
             value = _value(ctx, draft, cost)
             if value > found.value:
                 found.value, found.path = value, path.copy()
-        options = []
-        for move in candidates(seat, draft):
-            color, line, _, joker = move
-            if joker and not _worth_joker(ctx, draft, line):
-                continue
-            extra = _island_cost(seat.dice[color], stacks) if line == ISLAND else 0
-            nxt = draft.copy()
-            nxt.add(*move)
-            options.append((_value(ctx, nxt, cost + extra), extra, move, nxt))
+        options = _next_steps(ctx, draft, cost, stacks)
         if not options:
             return found
         _, extra, move, draft = max(options, key=lambda o: o[0])
@@ -682,6 +674,23 @@ def _dive(ctx: _Ctx) -> _Found:
         path.append(move)
         if move[1] == ISLAND and stacks is not None:
             stacks[seat.dice[move[0]] - 1] += 1
+
+
+def _next_steps(
+    ctx: _Ctx, draft: Draft, cost: int, stacks: list[int] | None
+) -> list[tuple[float, int, Move, Draft]]:
+    """Each worthwhile next placement: the plan's value after it, its island cost, the move and
+    the draft it makes."""
+    seat, out = ctx.seat, []
+    for move in candidates(seat, draft):
+        color, line, _, joker = move
+        if joker and not _worth_joker(ctx, draft, line):
+            continue
+        extra = _island_cost(seat.dice[color], stacks) if line == ISLAND else 0
+        nxt = draft.copy()
+        nxt.add(*move)
+        out.append((_value(ctx, nxt, cost + extra), extra, move, nxt))
+    return out
 
 
 CASUAL_NOISE = 2.0
@@ -702,24 +711,17 @@ def _casual(ctx: _Ctx, rng: Random | None) -> _Found:
     draft, cost = Draft(), 0
     path: list[Move] = []
     while True:
-        options: list[tuple[float, int, Move]] = []
+        options: list[tuple[float, int, Move, Draft]] = []
         if can_submit(seat, draft):
-            options.append((_value(ctx, draft, cost), 0, (-1, ISLAND, 0, False)))
-        for move in candidates(seat, draft):
-            color, line, _, joker = move
-            if joker and not _worth_joker(ctx, draft, line):
-                continue
-            extra = _island_cost(seat.dice[color], stacks) if line == ISLAND else 0
-            nxt = draft.copy()
-            nxt.add(*move)
-            value = _value(ctx, nxt, cost + extra)
+            options.append((_value(ctx, draft, cost), 0, (-1, ISLAND, 0, False), draft))
+        for value, extra, move, nxt in _next_steps(ctx, draft, cost, stacks):
             if rng is not None:
                 value += rng.gauss(0.0, CASUAL_NOISE)
-            options.append((value, extra, move))
-        _, extra, move = max(options, key=lambda o: o[0])
+            options.append((value, extra, move, nxt))
+        _, extra, move, nxt = max(options, key=lambda o: o[0])
         if move[0] < 0:
             return _Found(path=path)
-        draft.add(*move)
+        draft = nxt
         cost += extra
         path.append(move)
         if move[1] == ISLAND and stacks is not None:

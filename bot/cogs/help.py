@@ -18,7 +18,8 @@ def quick_start() -> str:
     return "\n".join(
         [
             f"1. **Open** a game in a channel: {opens}.",
-            "2. **Join** with the lobby's Join button (the host may Add AI players).",
+            "2. **Join** with the lobby's Join button (the host may seat AI players, casual to "
+            "strong, from its menu).",
             "3. The host clicks **Start**.",
             "4. **Plan** (or play your turn) in your DMs with the planner or panel there, or the "
             "game's own commands; `/mygames` shows every game you sit at.",

@@ -1,7 +1,8 @@
 """A heuristic Powerline player: searches this round's plans and scores each resulting board.
 
 It plays for seats whose owner timed out and for AI seats, and sees only a seat's view. Levels:
-casual walks greedily with noise, standard searches the round, strong also looks a round ahead.
+casual walks greedily with noise, standard searches the round, strong also looks a round ahead,
+weighs the island more heavily and keeps the vacation tile for the costlier of the last two rounds.
 """
 
 import hashlib
@@ -9,7 +10,7 @@ import json
 import math
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from random import Random
 from typing import Any
@@ -18,7 +19,7 @@ from engine.core import Level
 from engine.powerline.actions import Plan
 from engine.powerline.board import COLORS, Layout, ScoringRow, rules, tiles
 from engine.powerline.game import GAME
-from engine.powerline.lookahead import look_ahead
+from engine.powerline.lookahead import look_ahead, next_view, with_seat
 from engine.powerline.planning import (
     ISLAND,
     Draft,
@@ -220,6 +221,22 @@ LOOKAHEAD_ROLLS = 6
 """Sampled rolls of the next round on which it weighs each."""
 
 
+STRONG_ISLAND: dict[str, float] = {"construction_limits": 4.0, "contracts": 3.25}
+"""The strong level's `island` weight by variant: it idles far less for a little VP, which its
+look-ahead wins back. Swept on solo seeds 1000-1199 (loss to the island against title rate)."""
+
+PLAIN_STRONG_ISLAND = 3.5
+"""The strong level's `island` weight without those variants."""
+
+
+def strong_island(view: dict[str, Any]) -> float:
+    """The strong level's `island` weight for this table's variants."""
+    for variant in view["variants"]:
+        if variant in STRONG_ISLAND:
+            return STRONG_ISLAND[variant]
+    return PLAIN_STRONG_ISLAND
+
+
 def weights_for(view: dict[str, Any]) -> Weights:
     """The standard and strong levels' tuning for this table's variants."""
     for variant in view["variants"]:
@@ -254,8 +271,14 @@ def choose(
         best = _casual(ctx, view_rng(view, seat))
     else:
         w = weights or weights_for(view)
+        if level == "strong" and weights is None:
+            w = replace(w, island=strong_island(view))
         ctx = _context(view, seat, w)
         best = _search(ctx, deadline)
+        if level in ENDGAME and _vacation_choice(view, seat):
+            end = last_two_rounds(view, seat, w, view_rng(view, seat), deadline)
+            if end is not None:
+                return _plan(ctx, _Found(path=end[0]), end[1])
         if level == "strong":
             path = look_ahead(
                 view,
@@ -271,6 +294,48 @@ def choose(
     return _plan(ctx, best)
 
 
+ENDGAME: tuple[Level, ...] = ("strong",)
+"""Levels that weigh the vacation tile against the last round's sampled dice."""
+
+ENDGAME_ROLLS = 24
+"""Sampled rolls of the last round on which the next-to-last round's choice is weighed."""
+
+
+def _vacation_choice(view: dict[str, Any], seat: int) -> bool:
+    """Whether this is the next-to-last round with the vacation tile still held."""
+    me = view["seats"][seat]
+    return bool(view["vacation_tile"] and me["vacation"]) and view["round"] == view["rounds"] - 1
+
+
+def last_two_rounds(
+    view: dict[str, Any], seat: int, w: Weights, rng: Random, deadline: float | None = None
+) -> tuple[list[Move], bool] | None:
+    """The next-to-last round's plan and whether to spend the vacation tile on it: each column
+    and each choice is judged with the last round's best plan on sampled rolls, the island
+    free in whichever round the tile is spent. None if the deadline passes first."""
+    free = replace(w, island=0.0)
+    rolls = [{c: rng.randint(1, 6) for c in COLORS} for _ in range(ENDGAME_ROLLS)]
+    chart = view["seats"][seat]["chart"]
+    best, best_path, best_vacation = -math.inf, list[Move](), False
+    for n, left in enumerate(chart, start=1):
+        if not left:
+            continue
+        only = with_seat(view, seat, chart=[c if i == n - 1 else 0 for i, c in enumerate(chart)])
+        for vacation in (False, True):
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            value, path = _best(only, seat, free if vacation else w, None)
+            if not path or (vacation and all(m[1] != ISLAND for m in path)):
+                continue
+            later = next_view(view, seat, path)
+            later = with_seat(later, seat, vacation=not vacation)
+            then = free if not vacation else w
+            total = sum(_best({**later, "dice": roll}, seat, then, None)[0] for roll in rolls)
+            if value + total / len(rolls) > best:
+                best, best_path, best_vacation = value + total / len(rolls), path, vacation
+    return (best_path, best_vacation) if best_path else None
+
+
 def _best(
     view: dict[str, Any], seat: int, w: Weights, deadline: float | None
 ) -> tuple[float, list[Move]]:
@@ -279,11 +344,13 @@ def _best(
     return found.value, found.path
 
 
-def _plan(ctx: _Ctx, best: "_Found") -> Plan:
-    """The plan of these moves, with the vacation tile spent as `_use_vacation` says."""
+def _plan(ctx: _Ctx, best: "_Found", vacation: bool | None = None) -> Plan:
+    """The plan of these moves, with the vacation tile spent as `_use_vacation` says unless
+    `vacation` says."""
     placements = tuple(to_placement(ctx.seat, *p) for p in best.path)
     island = sum(1 for p in best.path if p[1] == ISLAND)
-    vacation = bool(ctx.seat.vacation) and _use_vacation(ctx, island)
+    if vacation is None:
+        vacation = bool(ctx.seat.vacation) and _use_vacation(ctx, island)
     return Plan(placements=placements, vacation=vacation)
 
 

@@ -33,7 +33,7 @@ def look_ahead(
     for n, left in enumerate(chart, start=1):
         if left:
             only = [c if i == n - 1 else 0 for i, c in enumerate(chart)]
-            value, path = search(_with_seat(view, seat, chart=only))
+            value, path = search(with_seat(view, seat, chart=only))
             if path:
                 plans.append((value, path))
     plans.sort(key=lambda p: -p[0])
@@ -54,7 +54,7 @@ def look_ahead(
     return best_path
 
 
-def _with_seat(view: dict[str, Any], seat: int, **changes: Any) -> dict[str, Any]:
+def with_seat(view: dict[str, Any], seat: int, **changes: Any) -> dict[str, Any]:
     """The view with some of `seat`'s fields replaced."""
     seats = list(view["seats"])
     seats[seat] = {**seats[seat], **changes}
@@ -86,5 +86,5 @@ def next_view(view: dict[str, Any], seat: int, path: Sequence[Move]) -> dict[str
     if view["round"] in view["scoring_after"]:
         jokers += view["jokers_above_scoring"][next_scoring - 1]
         next_scoring += 1
-    later = _with_seat(view, seat, lines=lines, chart=chart, jokers=jokers, island_stacks=stacks)
+    later = with_seat(view, seat, lines=lines, chart=chart, jokers=jokers, island_stacks=stacks)
     return {**later, "round": view["round"] + 1, "next_scoring": next_scoring}

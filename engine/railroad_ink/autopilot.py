@@ -2,7 +2,8 @@
 
 casual is the first greedy player (one die at a time, a step's gain); standard and strong search
 the round's route dice and a special with a beam (search.py) over a finer value (evaluation.py),
-then add lamps, lamp lines and power greedily on that value.
+strong weighing its best boards by the next round on sampled rolls (base game), then add lamps,
+lamp lines and power greedily on that value.
 """
 
 from collections.abc import Callable, Sequence
@@ -89,6 +90,9 @@ def _linked(p: PlayerState) -> int:
 Value = Callable[[Ctx, PlayerState], float]
 WIDTH: dict[Level, int] = {"standard": 3, "strong": 20}
 """Boards the beam keeps per layer at each searching level."""
+AHEAD: dict[Level, tuple[int, int, int]] = {"standard": (0, 0, 0), "strong": (10, 4, 3)}
+"""Per level: the best boards weighed by the next round, on how many sampled rolls, with what
+beam width (base game only)."""
 
 
 def _casual_value(w: Weights) -> Value:
@@ -141,7 +145,8 @@ def plan_for(
         margin = ew.special
         # Lighting at round end closes the drawing: the greedy part places specials then.
         specials = ctx.config.lamp_activation == "after_special" or not ctx.config.lamps
-        for step in beam_plan(ctx, player, WIDTH[level], ew, specials, over):
+        plan = beam_plan(ctx, player, WIDTH[level], ew, specials, over, AHEAD[level])
+        for step in plan:
             add_step(ctx, draft, step)
             steps.append(step)
     return Plan(steps=tuple(_finish(ctx, draft, steps, val, margin, over)))

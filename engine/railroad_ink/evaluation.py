@@ -1,5 +1,5 @@
-"""What an unfinished Railroad Ink board is worth: its score now, with open ends, exits reached
-and the spaces where routes meet valued while rounds remain to finish them."""
+"""What an unfinished Railroad Ink board is worth: its score now, with open ends, exits reached,
+the spaces where routes meet and the networks that may join there valued while rounds remain."""
 
 from dataclasses import dataclass
 
@@ -21,6 +21,7 @@ from engine.railroad_ink.bitboard import (
 )
 from engine.railroad_ink.board import ACC, CELLS, NEIGH
 from engine.railroad_ink.config import Config
+from engine.railroad_ink.joins import join_gain
 from engine.railroad_ink.state import Cell, PlayerState
 
 BOARD = sum(1 << bit(i) for i in range(CELLS))
@@ -35,7 +36,7 @@ class Weights:
     """What an end facing an empty space costs with every round still to come."""
     open_end_late: float = 1.0
     """What it costs when one round remains (the cost rises in between)."""
-    meeting: float = 1.0
+    meeting: float = 0.7
     """Per empty space faced by two ends or more: where routes, and networks, may be joined."""
     exit: float = 1.5
     """Per exit reached by a route, with rounds to come."""
@@ -47,6 +48,8 @@ class Weights:
     """Per electrified space linked to the Accumulator."""
     charge: float = 2.0
     """Per charge beyond what it scores now."""
+    join: float = 0.2
+    """Per network point that joining networks facing one empty space would add."""
 
 
 def live_ends(p: int, acc: int) -> int:
@@ -96,6 +99,8 @@ def board_value(
     cost = w.open_end_late + (w.open_end - w.open_end_late) * share
     reached = (p & EXIT_ENDS[1]).bit_count()
     v += w.centre * s.centre + w.meeting * met + w.exit * reached
+    if w.join:
+        v += w.join * join_gain(cells, acc)
     return v + live * (1.0 - cost)
 
 

@@ -1,8 +1,11 @@
 """A beam search over the order and placement of a round's route dice (and a special route):
-each layer draws one more die on every kept board, and the best boards by evaluation go on."""
+each layer draws one more die on every kept board, and the best boards by evaluation go on;
+strong then weighs its best few boards by the next round's beam on sampled rolls."""
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from random import Random
 from typing import cast
 
 from engine.railroad_ink.actions import Activate, DieKey, Draw
@@ -39,9 +42,47 @@ def beam_plan(
     w: Weights,
     with_special: bool,
     over: Callable[[], bool],
+    ahead: tuple[int, int, int] = (0, 0, 0),
 ) -> tuple[Draw | Activate, ...]:
     """The steps of the best finished board found with `width` boards kept per layer (with
-    Street Lamps, a special's lamp line follows it)."""
+    Street Lamps, a special's lamp line follows it); with `ahead` = (boards, rolls, width),
+    the best boards are weighed instead by the next round's beam on sampled rolls."""
+    done = beam_nodes(ctx, player, width, w, with_special, over)
+    boards, rolls, next_width = ahead
+    cfg = ctx.config
+    if boards < 2 or ctx.round >= cfg.round_count or cfg.lamps or cfg.power or over():
+        return done[0].steps
+    top = done[:boards]
+    rng = Random(zlib.crc32(repr((ctx.round, ctx.route, _board_key(player.cells))).encode()))
+    sampled = [
+        tuple(rng.choice(rules().dice[d].faces) for d in rules().route_dice) for _ in range(rolls)
+    ]
+
+    def outlook(node: Node) -> float:
+        specials = [*player.specials, *([node.special] if node.special else [])]
+        after = PlayerState(node.cells, player.charges, specials, player.powered)
+        total = 0.0
+        for route in sampled:
+            nxt = replace(ctx, round=ctx.round + 1, route=route)
+            total += beam_nodes(nxt, after, next_width, w, with_special, over)[0].value
+        return total
+
+    return max(top, key=outlook).steps
+
+
+def _board_key(cells: list[Cell | None]) -> tuple[tuple[int, str, int], ...]:
+    return tuple((i, c.face, c.orientation) for i, c in enumerate(cells) if c is not None)
+
+
+def beam_nodes(
+    ctx: Ctx,
+    player: PlayerState,
+    width: int,
+    w: Weights,
+    with_special: bool,
+    over: Callable[[], bool],
+) -> list[Node]:
+    """The finished boards found with `width` boards kept per layer, best first."""
     cfg = ctx.config
     rounds_left = cfg.round_count - ctx.round
     held = [f for f in specials() if f not in player.specials]
@@ -91,7 +132,8 @@ def beam_plan(
                             children.append(child)
         children.sort(key=lambda n: n.value, reverse=True)
         layer = children[:width] if not over() else children[:1]
-    return max(done, key=lambda n: n.value).steps
+    done.sort(key=lambda n: n.value, reverse=True)
+    return done
 
 
 def _child(

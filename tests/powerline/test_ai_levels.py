@@ -8,8 +8,9 @@ import pytest
 
 from engine.core import LEVELS, play_out
 from engine.powerline import autopilot
+from engine.powerline.board import layout
 from engine.powerline.lookahead import next_view
-from tests.powerline.helpers import ALL_VARIANTS, G, dice, edit_player, new_game, rolled
+from tests.powerline.helpers import ALL_VARIANTS, G, dice, edit_player, full, new_game, rolled
 
 
 def _positions(variants: frozenset[str], seed: int) -> list[tuple[object, int]]:
@@ -92,3 +93,19 @@ def test_the_look_ahead_predicts_the_board_the_engine_builds(variants):
         ]
         for key in ("chart", "jokers", "island_stacks"):
             assert mine[key] == built[key], key
+
+
+def test_strong_keeps_the_vacation_tile_for_the_bigger_last_round():
+    # Every line is complete, so all workers go to the island: 2 this round, then 6 in the last
+    # one (or the other way round). Spending the tile on the six loses 2 VP, not 6.
+    state = new_game(1, variants=frozenset())
+    lay = layout(state.players[0].board)
+    state = edit_player(
+        state, 0, built=full(*lay.line_ids), chart=[0, 1, 0, 0, 0, 1], vp=50, jokers=0
+    )
+    state = rolled(dataclasses.replace(state, round=14), dice(1, 2, 3, 4, 5, 6))
+    state = G.apply(state, 0, autopilot.choose(G.view(state, 0), 0, level="strong"))
+    state = rolled(state, dice(6, 5, 4, 3, 2, 1))
+    state = G.apply(state, 0, autopilot.choose(G.view(state, 0), 0, level="strong"))
+    assert G.is_over(state)
+    assert state.players[0].ledger["island"] == -2

@@ -11,6 +11,7 @@ from engine.railroad_ink import autopilot
 from engine.railroad_ink.bitboard import pack
 from engine.railroad_ink.config import Config
 from engine.railroad_ink.evaluation import Weights, board_value, live_ends
+from engine.railroad_ink.joins import join_gain
 from engine.railroad_ink.scoring import score
 from tests.railroad_ink.helpers import EXPANSION_SETS, G, cells
 
@@ -60,6 +61,14 @@ def test_live_ends_are_those_facing_an_empty_space() -> None:
     # A curve beside it closes nothing: its ends face B1's blank side and C2 (open).
     board = cells({"B1": ("highway_straight", 0), "C1": ("highway_curve", 2)})
     assert live_ends(pack(board), -1) == 2
+
+
+def test_a_join_is_worth_the_network_points_it_would_add() -> None:
+    # Two networks of one exit each (B1's highway, A2's railway) both face B2.
+    board = cells({"B1": ("highway_straight", 0), "A2": ("railway_straight", 1)})
+    assert join_gain(board, -1) == 4.0
+    # One network alone joins nothing.
+    assert join_gain(cells({"B1": ("highway_straight", 0)}), -1) == 0.0
 
 
 def test_the_value_is_the_score_once_no_round_remains() -> None:

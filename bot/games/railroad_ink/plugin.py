@@ -149,8 +149,10 @@ PLUGIN = Hosted(
     # Measured by bench/ai_railroad_ink.py (see its docstring for the seeds and baselines).
     levels={
         "casual": "Greedy, one die at a time: 18 points a game on average (base game).",
-        "standard": "Weighs the round's dice together: 38 points a game on average (base game).",
-        "strong": "Searches wider: 44 points a game (base game), 50 with the Power Grid dice.",
+        "standard": "Weighs the round's dice together: 40 points a game on average (base game).",
+        "strong": (
+            "Also looks a round ahead: 49 points a game (base game), 52 with the Power Grid dice."
+        ),
     },
     coach=coach.coach,
     options_in_words=options_in_words,

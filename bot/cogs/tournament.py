@@ -339,16 +339,16 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             stage_post(t, words, tables, byes), allowed_mentions=discord.AllowedMentions.none()
         )
         await self.tours.save_post(t.id, stage, heat, post.id)
+        if interaction.guild is not None:
+            event = await self._event(interaction.guild, t)
+            if event is not None and event.status is discord.EventStatus.scheduled:
+                with contextlib.suppress(discord.HTTPException):
+                    await event.start(reason="the first stage started")
         await answer.send(
             interaction,
             f"✅ {words.capitalize()} has started at {len(games)} table(s), each in its thread.",
             ephemeral=True,
         )
-        if t.event_id is not None and interaction.guild is not None:
-            event = interaction.guild.get_scheduled_event(t.event_id)
-            if event is not None and event.status is discord.EventStatus.scheduled:
-                with contextlib.suppress(discord.HTTPException):
-                    await event.start(reason="the first stage started")
         await self._flush()
 
     async def table_over(self, table: Table) -> None:
@@ -377,6 +377,17 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         if champion is not None:
             await self._announce(t, champion)
 
+    async def _event(self, guild: discord.Guild, t: TournamentRow) -> discord.ScheduledEvent | None:
+        """The tournament's scheduled event, from the cache or Discord; None if it has none (or
+        a moderator deleted it)."""
+        if t.event_id is None:
+            return None
+        event = guild.get_scheduled_event(t.event_id)
+        if event is None:
+            with contextlib.suppress(discord.NotFound):
+                event = await guild.fetch_scheduled_event(t.event_id)
+        return event
+
     async def _announce(self, t: TournamentRow, champion: int) -> None:
         """The champion, once: a post in the tournament's channel, their role, the event ended."""
         if not await self.tours.claim_announcement(t.id):
@@ -388,16 +399,15 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         crowned = ""
         if t.champion_role_id is not None:
             crowned = await give_role(guild, t.champion_role_id, champion, f"champion of {t.name}")
+        event = await self._event(guild, t)
+        if event is not None and event.status is discord.EventStatus.active:
+            with contextlib.suppress(discord.HTTPException):
+                await event.end(reason="the champion is decided")
         await channel.send(
             f"🏆 <@{champion}> is the champion of **{said(t.name)}**!{crowned} "
             f"`/tournament standings {t.id}` shows how everyone finished.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(champion)]),
         )
-        if t.event_id is not None:
-            event = guild.get_scheduled_event(t.event_id)
-            if event is not None and event.status is discord.EventStatus.active:
-                with contextlib.suppress(discord.HTTPException):
-                    await event.end(reason="the champion is decided")
 
     @app_commands.command(name="standings", description="Semifinal seeding with its arithmetic")
     async def standings(self, interaction: discord.Interaction, tournament: int) -> None:

@@ -312,6 +312,16 @@ class TournamentsRepo:
         rows = await self.repo.all(sql + " ORDER BY heat, table_no", args)
         return [r["game_id"] for r in rows]
 
+    async def stage_players(self, tid: int, stage: str) -> set[int]:
+        """Everyone seated at a table of a stage (the AI's own seats have no one)."""
+        rows = await self.repo.all(
+            "SELECT DISTINCT s.user_id FROM tournament_games g JOIN seats s "
+            "ON s.game_id = g.game_id WHERE g.tournament_id = ? AND g.stage = ? "
+            "AND s.user_id IS NOT NULL",
+            (tid, stage),
+        )
+        return {r["user_id"] for r in rows}
+
     async def all_games(self, tid: int) -> list[int]:
         """Every game of the tournament, in the order they were made."""
         rows = await self.repo.all(

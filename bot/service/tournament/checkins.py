@@ -53,9 +53,7 @@ class CheckIns:
         if stage.stage == "heat":
             return active
         before = "heat" if stage.stage == "semifinal" else "semifinal"
-        played = set()
-        for game_id, _ in await self.store.stage_games(t.id, before):
-            played |= {s.user_id for s in (await self.svc.table(game_id)).seats}
+        played = await self.store.stage_players(t.id, before)
         return {user: name for user, name in active.items() if user in played}
 
     async def open_check_in(

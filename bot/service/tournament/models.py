@@ -5,6 +5,9 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+DONE = ("finished", "adjudicated")
+"""The game statuses whose results count in a tournament."""
+
 
 class SeatResult(BaseModel):
     """One seat's result: finishing rank (1 wins), primary measure (cities, VP) and secondary."""

@@ -5,12 +5,12 @@ from dataclasses import dataclass
 from random import Random
 
 from bot.service.service import Service
+from bot.service.tournament.models import DONE
 from bot.service.tournament.points import TIEBREAKS, Game, Ranking, Seat, standings
 from bot.service.tournament.round_robin import replan, round_robin
 from bot.service.tournament.swiss import pairs_met, swiss_round
 from bot.store.tournaments import TournamentRow, TournamentsRepo
 
-DONE = ("finished", "adjudicated")
 COLUMNS = ("Pts", "Opp", "Wins", "Score")
 """The standings' short headings, one per tiebreak of `points.TIEBREAKS` but the roll."""
 SHORT = (
@@ -70,9 +70,9 @@ class Rounds:
             out.append(Game(round=heat, seats=tuple(seats)))
         return out
 
-    async def ranking(self, t: TournamentRow) -> Ranking:
-        """The standings over the finished tables, everyone registered included."""
-        games = await self._games(t)
+    async def ranking(self, t: TournamentRow, games: list[Game]) -> Ranking:
+        """The standings over the finished tables `games` (`_games`), everyone registered
+        included."""
         byes = await self.store.byes(t.id)
         players = set(await self.store.players(t.id))
         ranking = standings(games, byes, Random(f"{t.seed}:roll"), players)
@@ -87,10 +87,11 @@ class Rounds:
         pods = t.pods or [4]
         if t.format == "round_robin":
             return await self._scheduled(t, heat, players, pods[0])
-        ranking = await self.ranking(t)
+        games = await self._games(t)
+        ranking = await self.ranking(t, games)
         order = [r.player for r in ranking.rows if r.player in players]
         order += [p for p in players if p not in order]
-        met = pairs_met([s.player for s in game.seats] for game in await self._games(t))
+        met = pairs_met([s.player for s in game.seats] for game in games)
         had_bye = {p for ps in (await self.store.byes(t.id)).values() for p in ps}
         points = {r.player: float(r.points) for r in ranking.rows}
         made = swiss_round(order, met, had_bye, pods, pods[0], rng, points)
@@ -119,11 +120,12 @@ class Rounds:
         """The standings of a Swiss or round-robin event, with each tiebreak in words."""
         t = await self.store.tournament(tid)
         assert t is not None
-        ranking = await self.ranking(t)
+        games = await self._games(t)
+        ranking = await self.ranking(t, games)
         names = await self.store.players(tid)
         active = set(await self.store.players(tid, active=True))
         played: dict[int, int] = {}
-        for game in await self._games(t):
+        for game in games:
             played[game.round] = played.get(game.round, 0) + 1
         tables: dict[int, int] = {}
         for _, heat in await self.store.stage_games(tid, "heat"):

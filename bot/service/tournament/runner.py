@@ -17,7 +17,7 @@ from bot.service.service import Service
 from bot.service.tournament.access import organiser_only, tournament
 from bot.service.tournament.checkins import CheckIns, Stage, heat_words
 from bot.service.tournament.config import FORMAT_NAMES, check_config, check_pods
-from bot.service.tournament.models import HeatGame, SeatResult
+from bot.service.tournament.models import DONE, HeatGame, SeatResult
 from bot.service.tournament.rounds import Rounds
 from bot.service.tournament.seeding import (
     Roll,
@@ -33,8 +33,6 @@ from bot.store.tournaments import TournamentRow, TournamentsRepo
 Place = Callable[[str, list[int]], Awaitable[tuple[int, int | None]]]
 """Makes a place for a table (label, its players → channel id, thread id); the Discord layer
 makes a thread and adds the players to it."""
-
-DONE = ("finished", "adjudicated")
 
 
 @dataclass(frozen=True, slots=True)

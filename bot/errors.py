@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.service.errors import UserError
+from bot.store.backend import CommitUnknown
 from bot.ui import answer
 
 log = logging.getLogger(__name__)
@@ -16,6 +17,12 @@ log = logging.getLogger(__name__)
 UNREACHABLE = (
     "The games' database is not answering or not taking changes right now, so nothing was done"
     " (the bot's operator sees it in the log). Please try again in a minute."
+)
+
+UNSURE = (
+    "The games' database went away just as your change was being saved, and could not tell in"
+    " time whether it was kept. Please look in a minute (your plan, the game's board) before"
+    " doing it again: a kept move or plan is confirmed by DM."
 )
 
 
@@ -54,7 +61,7 @@ def unexpected(error: BaseException) -> str:
 def unreachable(error: BaseException) -> str:
     """A passing database fault: one line in the log (the outage is logged where it is seen)."""
     log.warning("a command met a passing database fault: %r", error)
-    return UNREACHABLE
+    return UNSURE if isinstance(error, CommitUnknown) else UNREACHABLE
 
 
 def answer_for(interaction: discord.Interaction, error: BaseException) -> str:

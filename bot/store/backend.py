@@ -16,6 +16,11 @@ class Row(Protocol):
     def keys(self) -> Iterable[str]: ...
 
 
+class CommitUnknown(RuntimeError):
+    """The connection was lost as a change committed, and the database could not be asked in
+    time whether it was stored: a passing fault whose outcome is not yet known."""
+
+
 class Session(ABC):
     """One connection's statements, inside a transaction or a consistent read."""
 

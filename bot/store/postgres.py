@@ -1,5 +1,6 @@
 """PostgreSQL through asyncpg: a pool shared by the tasks of one process, and by many processes."""
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -10,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.backend import Database, Row, Session, plain
+from bot.store.backend import CommitUnknown, Database, Row, Session, plain
 
 MIGRATION_LOCK = 0x6267626F74
 """The advisory lock key that serialises migrations between processes starting together."""
@@ -74,7 +75,14 @@ WRITE_LIMITS = (
 """The same limits for a writing transaction, in the same round trip as its id: when the answer
 to its COMMIT is lost, the id tells whether it was stored."""
 
+COMMIT_CHECK_SECONDS = 30.0
+"""How long a change whose COMMIT lost its answer waits to learn whether it was stored: longer
+than a server takes to restart, and well within the 15 minutes an acknowledged interaction
+may take to be answered."""
+COMMIT_CHECK_PAUSE = 0.5
+
 TRANSIENT = (
+    CommitUnknown,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
     # What a connection cut mid-query reports on its next use ("another operation is in
@@ -145,17 +153,32 @@ class PostgresDatabase(Database):
             except Exception as exc:
                 # The connection may be cut after the server committed: the change is then
                 # stored, and must be reported as made.
-                if not self.transient(exc) or not await self._committed(xid):
+                if not self.transient(exc):
+                    raise
+                stored = await self._committed(xid)
+                if stored is None:
+                    raise CommitUnknown(f"transaction {xid}: {exc!r}") from exc
+                if not stored:
                     raise
                 log.warning("a commit's answer was lost, but it is stored: %r", exc)
 
-    async def _committed(self, xid: int) -> bool:
-        """Whether transaction `xid` committed, asked on another connection."""
-        try:
-            async with self.pool.acquire(timeout=ACQUIRE_SECONDS) as conn:
-                return await conn.fetchval("SELECT txid_status($1)", xid) == "committed"
-        except Exception:
-            return False
+    async def _committed(self, xid: int) -> bool | None:
+        """Whether transaction `xid` committed, asked on other connections until the server can
+        tell (it may be restarting); None if it could not within `COMMIT_CHECK_SECONDS`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + COMMIT_CHECK_SECONDS
+        while True:
+            try:
+                async with self.pool.acquire(timeout=ACQUIRE_SECONDS) as conn:
+                    status = await conn.fetchval("SELECT txid_status($1)", xid)
+                if status != "in progress":
+                    return status == "committed"
+            except Exception as exc:
+                if not self.transient(exc):
+                    raise
+            if loop.time() >= deadline:
+                return None
+            await asyncio.sleep(COMMIT_CHECK_PAUSE)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:

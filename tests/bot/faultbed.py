@@ -22,7 +22,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.errors import UNREACHABLE
+from bot.errors import UNREACHABLE, UNSURE
 from bot.games.powerline.words import placement_key
 from bot.sandbox import press_lobby
 from bot.sandbox.postgres import Cluster
@@ -65,6 +65,8 @@ class Report:
     """Plans stored although their author was told nothing was done."""
     refused: int = 0
     """Commands answered "the database is not answering … nothing was done"."""
+    unsure: int = 0
+    """Commands answered "… could not tell in time whether it was kept"."""
     stalls: dict[str, float] = field(default_factory=dict)
     """Per game, the longest time from its people starting to plan a round to the next
     round's post (refusals and retries included)."""
@@ -216,6 +218,11 @@ class Bed:
                 self.doing[f"{gid}"] += f" → {text[:80]}"
                 if text.startswith("✅ Plan submitted"):
                     return
+                if text == UNSURE:
+                    self.report.unsure += 1
+                    if await self._submitted(gid, person, round_):
+                        return  # told to look, and it was kept
+                    break
                 if command == "powerline submit" and await self._submitted(gid, person, round_):
                     self.report.misled += 1  # stored, and told otherwise
                     return

@@ -3,12 +3,14 @@ stored it (asked again while the server cannot answer yet), as failed if it did 
 unknown only once the server could not be asked for `COMMIT_CHECK_SECONDS`."""
 
 from collections.abc import AsyncIterator
+from typing import Any
 
 import asyncpg
 import pytest
 from asyncpg.transaction import Transaction
 
 from bot.errors import UNSURE, unreachable
+from bot.sandbox.postgres import Cluster
 from bot.store import postgres
 from bot.store.backend import CommitUnknown
 from bot.store.postgres import PostgresDatabase
@@ -17,7 +19,9 @@ CUT = asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in t
 
 
 @pytest.fixture
-async def db(pg_cluster, request) -> AsyncIterator[PostgresDatabase]:
+async def db(
+    pg_cluster: Cluster, request: pytest.FixtureRequest
+) -> AsyncIterator[PostgresDatabase]:
     url = await pg_cluster.create_database(f"lost_commit_{request.node.name[5:40].lower()}")
     database = await PostgresDatabase.connect(url)
     async with database.transaction() as session:
@@ -42,7 +46,9 @@ def lose_the_answer(db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch, store
     monkeypatch.setattr(Transaction, "commit", cut)
 
 
-def server_unreachable_for(db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch, tries: int):
+def server_unreachable_for(
+    db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch, tries: int
+) -> list[int]:
     """The next `tries` connections the pool hands out fail: the server is restarting."""
     left = [tries]
 
@@ -50,13 +56,13 @@ def server_unreachable_for(db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch
         def __init__(self, pool: asyncpg.Pool) -> None:
             self.pool = pool
 
-        def acquire(self, *args, **kwargs):
+        def acquire(self, *args: Any, **kwargs: Any) -> Any:
             if left[0] > 0:
                 left[0] -= 1
                 raise ConnectionRefusedError("the server is starting up")
             return self.pool.acquire(*args, **kwargs)
 
-        def __getattr__(self, name: str):
+        def __getattr__(self, name: str) -> Any:
             return getattr(self.pool, name)
 
     monkeypatch.setattr(db, "pool", Flaky(db.pool))
@@ -70,7 +76,9 @@ async def count(db: PostgresDatabase) -> int:
         return int(row["n"])
 
 
-async def test_a_stored_commit_is_reported_made_once_the_server_answers(db, monkeypatch) -> None:
+async def test_a_stored_commit_is_reported_made_once_the_server_answers(
+    db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(postgres, "COMMIT_CHECK_PAUSE", 0.01)
     lose_the_answer(db, monkeypatch, stored=True)
     async with db.transaction() as session:
@@ -81,7 +89,9 @@ async def test_a_stored_commit_is_reported_made_once_the_server_answers(db, monk
     assert await count(db) == 1
 
 
-async def test_an_aborted_commit_is_a_passing_fault_not_an_unknown(db, monkeypatch) -> None:
+async def test_an_aborted_commit_is_a_passing_fault_not_an_unknown(
+    db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lose_the_answer(db, monkeypatch, stored=False)
     with pytest.raises(Exception) as raised:
         async with db.transaction() as session:
@@ -91,7 +101,9 @@ async def test_an_aborted_commit_is_a_passing_fault_not_an_unknown(db, monkeypat
     assert await count(db) == 0
 
 
-async def test_an_unanswerable_status_is_unknown_not_failed(db, monkeypatch) -> None:
+async def test_an_unanswerable_status_is_unknown_not_failed(
+    db: PostgresDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(postgres, "COMMIT_CHECK_SECONDS", 0.2)
     monkeypatch.setattr(postgres, "COMMIT_CHECK_PAUSE", 0.01)
     lose_the_answer(db, monkeypatch, stored=True)

@@ -2,9 +2,11 @@
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -58,6 +60,31 @@ Channel = (
 """Where a game posts: a channel whose messages the bot can edit in place."""
 
 
+@dataclass
+class _Sending:
+    """The event being delivered: its id (the nonces' stem), the parts Discord confirmed, and
+    where to look for unconfirmed posts (the game's last confirmed message), if at all."""
+
+    event: int
+    done: dict[str, int] = field(default_factory=dict)
+    since: int | None = None
+
+
+_SENDING: contextvars.ContextVar[_Sending] = contextvars.ContextVar("sending")
+"""Per task, not per Delivery: a send still under way when its event gave up (a sibling failed)
+must not take the next event's nonce or mark its parts."""
+
+
+async def _all(*sends: Awaitable[Any]) -> list[Any]:
+    """Run sends together and wait for every one, then raise the first failure: a send left
+    running after its event gave up could post once more when the event is tried again."""
+    results = await asyncio.gather(*sends, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return results
+
+
 def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
@@ -78,12 +105,9 @@ class Delivery:
         has its predecessor's name, so it takes back that one's leases at once."""
         self.lease = lease
         """How long a game's delivery is held between renewals; a dead process's lapses."""
-        self._event = 0
-        self._done: dict[str, int] = {}
-        self._since: int | None = None
         self._sending: asyncio.Task[None] | None = None
         self._again = False
-        """Set while an event looks for unconfirmed posts: the game's last confirmed message."""
+        """More was queued while a send was under way: it sends once more."""
         self.tables_over: list[Callable[[Table], Awaitable[None]]] = []
         """Called after a game's results (or adjudication) are posted, such as a tournament's
         post of the stage the game belongs to."""
@@ -151,14 +175,19 @@ class Delivery:
     async def _deliver_one(self, event: Pending) -> bool:
         """One event; False when it waits to be retried. A failure is this event's alone, and
         only one on a healthy database, not passing, sets the event aside."""
+        token = _SENDING.set(_Sending(event[0]))
+        try:
+            return await self._deliver_event(event, _SENDING.get())
+        finally:
+            _SENDING.reset(token)
+
+    async def _deliver_event(self, event: Pending, sending: _Sending) -> bool:
         outbox_id, game_id, kind, payload, attempts, queued = event
-        self._event = outbox_id
         error = None
         try:
-            self._done = await self.service.posted(outbox_id)
-            self._since = None
+            sending.done = await self.service.posted(outbox_id)
             if self.service.clock.now() - queued > NONCE_TRUST:
-                self._since = await self.service.last_posted(game_id, outbox_id) or 0
+                sending.since = await self.service.last_posted(game_id, outbox_id) or 0
             await self._deliver(game_id, kind, payload)
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning("event %s of game %s can't go out: %s", kind, game_id, exc)
@@ -189,13 +218,14 @@ class Delivery:
         """Send one message of the current event once: a part Discord confirmed is not sent
         again, the nonce makes Discord answer a repeated send with the message it made, and past
         the nonce's window an unconfirmed post is looked for before it is sent."""
-        if part in self._done:
-            return self._done[part]
-        found = await self._made_earlier(where, kwargs) if self._since is not None else None
+        sending = _SENDING.get()
+        if part in sending.done:
+            return sending.done[part]
+        found = await self._made_earlier(where, kwargs) if sending.since is not None else None
         if found is None:
-            found = (await where.send(nonce=f"{self._event}.{part}"[:25], **kwargs)).id
-        await self.service.mark_posted(self._event, part, found)
-        self._done[part] = found
+            found = (await where.send(nonce=f"{sending.event}.{part}"[:25], **kwargs)).id
+        await self.service.mark_posted(sending.event, part, found)
+        sending.done[part] = found
         return found
 
     async def _made_earlier(
@@ -203,13 +233,14 @@ class Delivery:
     ) -> int | None:
         """The message an unconfirmed try of this post made: the bot's, since the game's last
         confirmed post, alike in content, embeds and files, and owned by no event."""
-        after = discord.Object(self._since) if self._since else None
+        sending = _SENDING.get()
+        after = discord.Object(sending.since) if sending.since else None
         alike = [
             m.id
             async for m in where.history(limit=LOOKUP, after=after)
             if m.author == self.client.user and _alike(m, kwargs)
         ]
-        taken = set(self._done.values()) | await self.service.owned(alike)
+        taken = set(sending.done.values()) | await self.service.owned(alike)
         return next((m for m in alike if m not in taken), None)
 
     async def _deliver(self, game_id: int, kind: str, payload: dict[str, Any]) -> None:
@@ -387,9 +418,7 @@ class Delivery:
                     await planner(seat)  # with closed DMs, there is nowhere else to plan
                 return
             # The status edit and every DM at once: their requests overlap instead of queueing.
-            *sent, _ = await asyncio.gather(
-                *(planner(seat) for seat in people), self._status(table, channel)
-            )
+            *sent, _ = await _all(*(planner(seat) for seat in people), self._status(table, channel))
         finally:
             for job in (roll, summary, *boards.values()):
                 if job is not None:

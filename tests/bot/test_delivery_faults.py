@@ -2,6 +2,7 @@
 connection, a rate limit that outlasted discord.py's tries or a database that does not answer
 waits and goes out later; only one that fails on a healthy database is set aside."""
 
+import asyncio
 import sqlite3
 from typing import Any
 
@@ -83,3 +84,47 @@ def test_postgres_faults_that_pass_are_known_by_kind() -> None:
     assert database.transient(TimeoutError())
     assert not database.transient(asyncpg.exceptions.UndefinedColumnError("no such column"))
     assert not database.transient(ValueError("a broken row"))
+
+
+async def test_a_dm_still_sending_when_its_event_fails_is_waited_for_and_sent_once(
+    scene: Scene, bots: Bots, clock: ManualClock, monkeypatch: Any
+) -> None:
+    """One person's board DM fails to be marked while the other's is still under way: the event
+    waits for that send and marks it, so the event's retry sends only the failed one, and a
+    later event's nonce and parts are never taken by it."""
+    s, ada, ben = scene.server, scene.ada, scene.ben
+    bot = await bots.start(clock=clock)
+    game = await started_game(s, bot, scene.channel, ada, [ben])
+    delivery, service = bot.delivery, bot.service
+    for person in (ada, ben):
+        planner = await game.wait_dm_planner(person, 1)
+        await game.plan_with_select(person, planner, 1, submit=False)
+    mark = service.mark_posted
+    marked: list[tuple[int, str]] = []
+    failed: list[str] = []
+
+    async def flaky(outbox_id: int, part: str, message_id: int) -> None:
+        if part == "dm0" and not failed:
+            failed.append(part)
+            raise sqlite3.OperationalError("database is locked")
+        if part == "dm1":
+            await asyncio.sleep(0.3)  # Ben's send is confirmed after Ada's has failed
+        await mark(outbox_id, part, message_id)
+        marked.append((outbox_id, part))
+
+    async with delivery._lock:  # the bot's own flushes wait: this test sends the round
+        for person in (ada, ben):
+            await service.submit(game.gid, person.id)
+        (event,) = [e for e in await service.pending_of(game.gid) if e[2] == "round_started"]
+        monkeypatch.setattr(service, "mark_posted", flaky)
+        assert await delivery._deliver_one(event) is False
+        assert (event[0], "dm1") in marked, "the event gave up before Ben's send was marked"
+        monkeypatch.undo()
+        clock.advance(seconds=5)
+    await delivery.flush()
+    await s.wait_for(game.outbox_empty, 10)
+    for person in (ada, ben):
+        assert len(game.board_dms(person, 2)) == 1, person.name
+    posted = await service.posted(event[0])
+    boards = {game.board_dms(person, 2)[0].id for person in (ada, ben)}
+    assert {posted["dm0"], posted["dm1"]} == boards

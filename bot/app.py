@@ -5,6 +5,7 @@ import contextlib
 import logging
 import socket
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -113,6 +114,8 @@ class GameBot(commands.AutoShardedBot):
         self._ticker: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()
         """Set at shutdown: the ticker ends after the tick under way, not inside its commit."""
+        self.ticked: list[Callable[[], Awaitable[None]]] = []
+        """Run after each tick's deadlines and posts, such as closing check-ins whose time is up."""
         self.clickables: list[type[discord.ui.DynamicItem[Any]]] = []
         """Every restart-proof component added, so that one more can answer all the others."""
 
@@ -198,6 +201,8 @@ class GameBot(commands.AutoShardedBot):
             try:
                 await self.service.tick(self.delivery.soon)
                 await self.delivery.flush()
+                for hook in self.ticked:
+                    await hook()
             except Exception as exc:
                 outage = self.service.transient(exc) or not await self.service.healthy()
                 if outage:

@@ -17,7 +17,7 @@ from bot.service.errors import UserError
 from bot.service.hosting import hosting
 from bot.service.options import TableOptions
 from bot.service.service import Table
-from bot.service.tournament.checkins import closes_words, heat_words
+from bot.service.tournament.checkins import Closed, closes_words, stage_of
 from bot.service.tournament.config import EXAMPLE, FORMAT_NAMES, pod_sizes, tournament_config
 from bot.service.tournament.runner import Event, Place, Tournaments
 from bot.service.tournament.when import start_time
@@ -28,6 +28,7 @@ from bot.ui.common import moderates, said
 from bot.ui.roles import give_role
 from bot.ui.tournament import (
     CheckInButton,
+    check_in_closed_text,
     check_in_text,
     check_in_view,
     format_words,
@@ -253,6 +254,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
                 f"✅ The check-in for {stage.words} of {said(t.name)} is closed: {present} "
                 "checked in.",
             )
+            await self._check_in_closed(await self.tours.closed(t, stage))
             return
         t, stage, window, invited = await self.tours.open_check_in(
             tournament, interaction.user.id, mod, minutes
@@ -330,9 +332,10 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     ) -> None:
         """The stage's one post in the tournament's channel (edited as its tables finish), the
         organiser's answer, and the server's event marked as under way."""
-        words = heat_words(t, heat) if stage == "heat" else f"the {stage}"
+        words = stage_of(t, stage, heat).words
         tables = await self.tours.stage_tables(t.id, stage, heat)
         byes = await self.tours.bye_names(t.id, heat) if stage == "heat" else []
+        await self._check_in_closed(await self.tours.closed(t, stage_of(t, stage, heat)))
         channel = self.bot.get_channel(t.channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         post = await channel.send(
@@ -351,6 +354,21 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         )
         await self._flush()
 
+    async def _check_in_closed(self, closed: Closed | None) -> None:
+        """A closed check-in's message says so, its button gone (a deleted one is let be)."""
+        if closed is None:
+            return
+        channel = self.bot.get_partial_messageable(closed.tournament.channel_id)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(closed.message_id).edit(
+                content=check_in_closed_text(closed), view=None
+            )
+
+    async def close_due_check_ins(self) -> None:
+        """At each tick: check-ins whose time is up are closed and their messages say so."""
+        for closed in await self.tours.close_due_check_ins():
+            await self._check_in_closed(closed)
+
     async def table_over(self, table: Table) -> None:
         """After a tournament table's results: its stage's post is brought up to date and, once
         the last stage has finished, the champion is announced."""
@@ -361,7 +379,7 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         message_id = await self.tours.post(t.id, stage, heat)
         channel = self.bot.get_channel(t.channel_id)
         if message_id is not None and isinstance(channel, discord.abc.Messageable):
-            words = heat_words(t, heat) if stage == "heat" else f"the {stage}"
+            words = stage_of(t, stage, heat).words
             tables = await self.tours.stage_tables(t.id, stage, heat)
             byes = await self.tours.bye_names(t.id, heat) if stage == "heat" else []
             content = stage_post(t, words, tables, byes)
@@ -483,3 +501,4 @@ async def setup(bot: GameBot) -> None:
     await bot.add_cog(cog)
     bot.add_dynamic_items(CheckInButton)
     bot.delivery.tables_over.append(cog.table_over)
+    bot.ticked.append(cog.close_due_check_ins)

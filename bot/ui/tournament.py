@@ -3,7 +3,7 @@
 
 import discord
 
-from bot.service.tournament.checkins import Stage, closes_words
+from bot.service.tournament.checkins import Closed, Stage, closes_words
 from bot.service.tournament.rounds import Standings
 from bot.service.tournament.runner import StageTable
 from bot.store.tournaments import TournamentRow
@@ -18,6 +18,14 @@ def check_in_text(t: TournamentRow, stage: Stage, closes: str, done: int, asked:
         f"*Check in* if you will play. Whoever has not checked in then is absent"
         + (" and an alternate takes their place" if stage.stage != "heat" else "")
         + f".\n**{done} of {asked}** checked in."
+    )
+
+
+def check_in_closed_text(closed: Closed) -> str:
+    """The check-in message once closed (its button gone)."""
+    return (
+        f"☑️ **Check-in for {closed.stage.words} of {said(closed.tournament.name)}** is closed: "
+        f"**{closed.done} of {closed.asked}** checked in. Whoever did not is absent from it."
     )
 
 

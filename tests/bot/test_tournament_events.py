@@ -4,10 +4,14 @@ and the champion announced and given the server's role."""
 
 from datetime import timedelta
 
+import pytest
+
 from bot.app import GameBot
+from bot.service.clock import ManualClock
+from bot.service.errors import UserError
 from standin import Message, StandIn, User
 from standin.model import P_MANAGE_EVENTS, P_MANAGE_ROLES
-from tests.bot.conftest import Scene
+from tests.bot.conftest import Bots, Scene
 from tests.bot.helpers import answer, refusal, respond
 
 
@@ -87,6 +91,12 @@ async def test_a_26_player_wbc_event_fills_absent_winners_with_alternates(
     assert "**24 of 26** checked in" in opened.content
 
     await answer(s.slash(ada, scene.channel, "tournament semifinal", tournament=tid))
+    # The stage's start closed the check-in: its message says so, its button gone.
+    assert opened.content == (
+        "☑️ **Check-in for the semifinal of Winter Cup** is closed: **24 of 26** checked in. "
+        "Whoever did not is absent from it."
+    )
+    assert not opened.components
     semi = await bot.tournaments.stage_tables(tid, "semifinal", 1)
     seated_ids = {u.id for u in field if any(u.name in t.players for t in semi)}
     assert not seated_ids & absent, "absent heat winners do not play"
@@ -163,9 +173,13 @@ async def test_a_17_player_swiss_event_in_pods_of_4_and_5(scene: Scene, bot: Gam
         s.slash(ada, scene.channel, "tournament checkin", tournament=tid, close=True)
     )
     assert closed.content == "✅ The check-in for round 1 of Swiss Open is closed: 16 checked in."
-    assert await refusal(s.click(late, opened, f"pl:checkin:{tid}"), late) == (
-        "The check-in for round 1 of Swiss Open is closed."
+    await s.wait_for(lambda: not opened.components)
+    assert opened.content.startswith(
+        "☑️ **Check-in for round 1 of Swiss Open** is closed: **16 of 17** checked in."
     )
+    # A press already on its way meets the service's refusal.
+    with pytest.raises(UserError, match=r"The check-in for round 1 of Swiss Open is closed\."):
+        await bot.tournaments.check_in(tid, late.id)
     await answer(s.slash(ada, scene.channel, "tournament heat", tournament=tid))
     assert s.scheduled_events(scene.guild)[0]["status"] == 2, "the event is under way"
     first = await bot.tournaments.stage_tables(tid, "heat", 1)
@@ -213,3 +227,31 @@ async def test_a_17_player_swiss_event_in_pods_of_4_and_5(scene: Scene, bot: Gam
     text = await answer(s.slash(scene.ben, scene.channel, "tournament standings", tournament=tid))
     assert text.embeds[0]["title"] == "Swiss Open — standings after round 3 of 3"
     assert f"{leaver.name}** (withdrawn)" in text.embeds[0]["description"]
+
+
+async def test_a_check_in_whose_time_is_up_is_closed_by_the_tick(
+    scene: Scene, bots: Bots, clock: ManualClock
+) -> None:
+    s, ada = scene.server, scene.ada
+    bot = await bots.start(clock=clock)
+    field = people(s, scene, 3)
+    await respond(
+        s.slash(ada, scene.channel, "tournament create", name="Night Cup", game="powerline")
+    )
+    for person in field:
+        await respond(s.slash(person, scene.channel, "tournament register", tournament=1))
+    opened = await answer(
+        s.slash(ada, scene.channel, "tournament checkin", tournament=1, minutes=5)
+    )
+    await respond(s.click(field[0], opened, "pl:checkin:1"))
+    clock.advance(minutes=4)
+    await bot.get_cog("Tournament").close_due_check_ins()  # type: ignore[union-attr]
+    assert opened.components, "still open before its time"
+    clock.advance(minutes=2)
+    await s.wait_for(lambda: not opened.components, 10)  # the bot's own tick
+    assert opened.content == (
+        "☑️ **Check-in for heat 1 of Night Cup** is closed: **1 of 3** checked in. "
+        "Whoever did not is absent from it."
+    )
+    started = await answer(s.slash(ada, scene.channel, "tournament heat", tournament=1))
+    assert "Heat 1 needs at least 3" in started.content, "the two absent do not play"

@@ -27,16 +27,31 @@ def heat_words(t: TournamentRow, heat: int) -> str:
     return f"heat {heat}" if t.format == "wbc" else f"round {heat}"
 
 
+def stage_of(t: TournamentRow, stage: str, heat: int) -> Stage:
+    """A stage by its stored name and number."""
+    return Stage(stage, heat, heat_words(t, heat) if stage == "heat" else f"the {stage}")
+
+
 def upcoming(t: TournamentRow) -> Stage | None:
     """The stage a check-in would be for: the next heat or round, else the next WBC stage."""
     if t.heats_started < t.heats:
-        n = t.heats_started + 1
-        return Stage("heat", n, heat_words(t, n))
+        return stage_of(t, "heat", t.heats_started + 1)
     if t.format == "wbc" and t.stage == "heat":
-        return Stage("semifinal", 1, "the semifinal")
+        return stage_of(t, "semifinal", 1)
     if t.format == "wbc" and t.stage == "semifinal":
-        return Stage("final", 1, "the final")
+        return stage_of(t, "final", 1)
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """A check-in window once closed, for its message: how many checked in of those asked."""
+
+    tournament: TournamentRow
+    stage: Stage
+    message_id: int
+    done: int
+    asked: int
 
 
 class CheckIns:
@@ -123,6 +138,33 @@ class CheckIns:
                 raise UserError(f"No check-in is open for {t.name}.")
             await self.store.close_check_in(tid, stage.stage, stage.heat)
             return stage, len(await self.store.present(tid, stage.stage, stage.heat))
+
+    async def closed(self, t: TournamentRow, stage: Stage) -> Closed | None:
+        """The stage's check-in as its message should now say, if it had one with a message and
+        is closed."""
+        async with self.svc.repo.reading():
+            window = await self.store.check_in_row(t.id, stage.stage, stage.heat)
+            if window is None or not window.closed or window.message_id is None:
+                return None
+            invited = set(await self.invited(t, stage))
+            present = await self.store.present(t.id, stage.stage, stage.heat)
+            return Closed(t, stage, window.message_id, len(present & invited), len(invited))
+
+    async def close_due_check_ins(self) -> list[Closed]:
+        """Close every window whose time is up, each by one process; their messages' words."""
+        async with self.svc.repo.reading():  # a tick with none due writes nothing
+            due = await self.store.due_check_ins(self.svc.clock.now())
+        out = []
+        async with self.svc.repo.transaction():
+            for window in due:
+                tid, name, heat = window.tournament_id, window.stage, window.heat
+                if not await self.store.close_check_in(tid, name, heat):
+                    continue  # another process closed it
+                t = await tournament(self.store, tid)
+                found = await self.closed(t, stage_of(t, name, heat))
+                if found is not None:
+                    out.append(found)
+        return out
 
     async def absent(self, t: TournamentRow, stage: Stage) -> set[int]:
         """Who is absent from `stage`: with a check-in, whoever was asked and did not check in

@@ -154,6 +154,8 @@ class CheckIns:
         """Close every window whose time is up, each by one process; their messages' words."""
         async with self.svc.repo.reading():  # a tick with none due writes nothing
             due = await self.store.due_check_ins(self.svc.clock.now())
+        if not due:
+            return []
         out = []
         async with self.svc.repo.transaction():
             for window in due:

@@ -138,6 +138,7 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
+        lost: Exception | None = None
         async with self._connection() as conn:
             tx = conn.transaction()
             await tx.start()
@@ -151,16 +152,20 @@ class PostgresDatabase(Database):
             try:
                 await tx.commit()
             except Exception as exc:
-                # The connection may be cut after the server committed: the change is then
-                # stored, and must be reported as made.
                 if not self.transient(exc):
                     raise
-                stored = await self._committed(xid)
-                if stored is None:
-                    raise CommitUnknown(f"transaction {xid}: {exc!r}") from exc
-                if not stored:
-                    raise
-                log.warning("a commit's answer was lost, but it is stored: %r", exc)
+                lost = exc
+        if lost is None:
+            return
+        # The connection may be cut after the server committed: the change is then stored, and
+        # must be reported as made. The cut connection went back to the pool first, so that
+        # asking on another never waits for it.
+        stored = await self._committed(xid)
+        if stored is None:
+            raise CommitUnknown(f"transaction {xid}: {lost!r}") from lost
+        if not stored:
+            raise lost
+        log.warning("a commit's answer was lost, but it is stored: %r", lost)
 
     async def _committed(self, xid: int) -> bool | None:
         """Whether transaction `xid` committed, asked on other connections until the server can
@@ -183,8 +188,8 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection within the acquire timeout. Once its block has ended well (the
-        transaction committed), a failure to hand the connection back is logged, not raised:
-        the caller's change is stored and must be reported as made."""
+        transaction committed, or its COMMIT's answer was lost and is asked for next), a failure
+        to hand the connection back is logged, not raised: the change may be stored."""
         conn = await self.pool.acquire(timeout=ACQUIRE_SECONDS)
         ended = False
         try:

@@ -117,3 +117,23 @@ async def test_an_unanswerable_status_is_unknown_not_failed(
     )
     monkeypatch.undo()
     assert await count(db) == 1, "it was stored all along: the person is told to look"
+
+
+async def test_the_status_is_asked_without_waiting_for_the_cut_connection(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every pooled connection busy in lost commits, each is handed back before its status
+    is asked on another: none waits for a free one until the window ends."""
+    url = await pg_cluster.create_database("lost_commit_pool_of_one")
+    db = await PostgresDatabase.connect(url, size=1)
+    try:
+        async with db.transaction() as session:
+            await session.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+        monkeypatch.setattr(postgres, "COMMIT_CHECK_SECONDS", 2.0)
+        lose_the_answer(db, monkeypatch, stored=True)
+        async with db.transaction() as session:
+            await session.execute("INSERT INTO notes VALUES (1)")
+        monkeypatch.undo()
+        assert await count(db) == 1
+    finally:
+        await db.close()

@@ -332,15 +332,12 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
     ) -> None:
         """The stage's one post in the tournament's channel (edited as its tables finish), the
         organiser's answer, and the server's event marked as under way."""
-        words = stage_of(t, stage, heat).words
-        tables = await self.tours.stage_tables(t.id, stage, heat)
-        byes = await self.tours.bye_names(t.id, heat) if stage == "heat" else []
-        await self._check_in_closed(await self.tours.closed(t, stage_of(t, stage, heat)))
+        named = stage_of(t, stage, heat)
+        await self._check_in_closed(await self.tours.closed(t, named))
         channel = self.bot.get_channel(t.channel_id)
         assert isinstance(channel, discord.abc.Messageable)
-        post = await channel.send(
-            stage_post(t, words, tables, byes), allowed_mentions=discord.AllowedMentions.none()
-        )
+        content, _ = await self._stage_post(t, stage, heat)
+        post = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
         await self.tours.save_post(t.id, stage, heat, post.id)
         if interaction.guild is not None:
             event = await self._event(interaction.guild, t)
@@ -349,7 +346,8 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
                     await event.start(reason="the first stage started")
         await answer.send(
             interaction,
-            f"✅ {words.capitalize()} has started at {len(games)} table(s), each in its thread.",
+            f"✅ {named.words.capitalize()} has started at {len(games)} table(s), each in its "
+            "thread.",
             ephemeral=True,
         )
         await self._flush()
@@ -379,21 +377,30 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
         message_id = await self.tours.post(t.id, stage, heat)
         channel = self.bot.get_channel(t.channel_id)
         if message_id is not None and isinstance(channel, discord.abc.Messageable):
-            words = stage_of(t, stage, heat).words
-            tables = await self.tours.stage_tables(t.id, stage, heat)
-            byes = await self.tours.bye_names(t.id, heat) if stage == "heat" else []
-            content = stage_post(t, words, tables, byes)
+            content, finished = await self._stage_post(t, stage, heat)
             kwargs: dict[str, Any] = {}
-            if t.format != "wbc" and all(row.winner for row in tables):
-                standings = await self.tours.swiss_standings(t.id)
-                kwargs["embed"] = standings_embed(t, standings)
-                image = await draw(standings_image, *standings_rows(t, standings))
-                kwargs["attachments"] = [discord.File(io.BytesIO(image), filename="standings.png")]
+            if t.format != "wbc" and finished:
+                kwargs["embed"], file = await self._standings(t)
+                kwargs["attachments"] = [file]
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(message_id).edit(content=content, **kwargs)
         champion = await self.tours.champion(t.id)
         if champion is not None:
             await self._announce(t, champion)
+
+    async def _stage_post(self, t: TournamentRow, stage: str, heat: int) -> tuple[str, bool]:
+        """A stage's post as its tables stand, and whether every one has finished."""
+        tables = await self.tours.stage_tables(t.id, stage, heat)
+        byes = await self.tours.bye_names(t.id, heat) if stage == "heat" else []
+        content = stage_post(t, stage_of(t, stage, heat).words, tables, byes)
+        return content, all(row.winner for row in tables)
+
+    async def _standings(self, t: TournamentRow) -> tuple[discord.Embed, discord.File]:
+        """A Swiss or round-robin event's standings in words and as an image."""
+        standings = await self.tours.swiss_standings(t.id)
+        image = await draw(standings_image, *standings_rows(t, standings))
+        file = discord.File(io.BytesIO(image), filename="standings.png")
+        return standings_embed(t, standings), file
 
     async def _event(self, guild: discord.Guild, t: TournamentRow) -> discord.ScheduledEvent | None:
         """The tournament's scheduled event, from the cache or Discord; None if it has none (or
@@ -427,17 +434,16 @@ class Tournament(commands.GroupCog, group_name="tournament", group_description="
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(champion)]),
         )
 
-    @app_commands.command(name="standings", description="Semifinal seeding with its arithmetic")
+    @app_commands.command(
+        name="standings",
+        description="WBC: the semifinal seeding with its arithmetic; Swiss, round robin: points",
+    )
     async def standings(self, interaction: discord.Interaction, tournament: int) -> None:
         t = await self._here(interaction, tournament)
         if t.format != "wbc":
-            standings = await self.tours.swiss_standings(tournament)
-            image = await draw(standings_image, *standings_rows(t, standings))
+            embed, file = await self._standings(t)
             await answer.send(
-                interaction,
-                embed=standings_embed(t, standings),
-                file=discord.File(io.BytesIO(image), filename="standings.png"),
-                view=self._bracket_page(tournament),
+                interaction, embed=embed, file=file, view=self._bracket_page(tournament)
             )
             return
         names = await self.tours.players(tournament)

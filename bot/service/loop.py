@@ -20,7 +20,7 @@ from engine.core import CHANCE, LEVELS, Level
 log = logging.getLogger(__name__)
 
 
-THINK_SECONDS: dict[str, float] = {"casual": 1.0, "standard": 2.0, "strong": 4.0}
+THINK_SECONDS: dict[Level, float] = {"casual": 1.0, "standard": 2.0, "strong": 4.0}
 """The most one AI decision may search, by level: a table never waits long for the AI."""
 REPLY_GRACE = timedelta(seconds=30)
 """How long a stored move's author may go unanswered before a DM confirms it (the process that

@@ -190,6 +190,22 @@ class TournamentsRepo:
         )
         return {r["user_id"]: r["name"] for r in rows}
 
+    async def withdrawn(self, tid: int) -> set[int]:
+        """Who registered and then withdrew."""
+        rows = await self.repo.all(
+            "SELECT user_id FROM tournament_players "
+            "WHERE tournament_id = ? AND withdrawn_at IS NOT NULL",
+            (tid,),
+        )
+        return {r["user_id"] for r in rows}
+
+    async def claim_announcement(self, tid: int) -> bool:
+        """True for the one caller that announces the champion, whatever processes race."""
+        changed = await self.repo.execute(
+            "UPDATE tournaments SET announced = 1 WHERE id = ? AND announced = 0", (tid,)
+        )
+        return changed > 0
+
     async def withdraw(self, tid: int, user_id: int, now: datetime) -> bool:
         """Mark a player withdrawn; False if they were not registered or already withdrew."""
         changed = await self.repo.execute(

@@ -1,10 +1,12 @@
 """Swiss and round-robin events on the service: pairing each round from the standings so far,
 and the standings with their tiebreaks in words."""
 
+from collections import Counter
 from dataclasses import dataclass
 from random import Random
 
 from bot.service.service import Service
+from bot.service.tournament.access import tournament
 from bot.service.tournament.models import DONE
 from bot.service.tournament.points import TIEBREAKS, Game, Ranking, Seat, standings
 from bot.service.tournament.round_robin import replan, round_robin
@@ -104,7 +106,7 @@ class Rounds:
         those who withdrew; an absent player's table plays without them."""
         everyone = list(await self.store.players(t.id))
         schedule = round_robin(everyone, size, Random(f"{t.seed}:schedule"), t.heats)
-        gone = set(everyone) - set(await self.store.players(t.id, active=True))
+        gone = await self.store.withdrawn(t.id)
         if gone:
             schedule = replan(schedule, heat - 1, gone, size, Random(f"{t.seed}:r{heat}"))
         planned = schedule[heat - 1]
@@ -118,19 +120,14 @@ class Rounds:
 
     async def swiss_standings(self, tid: int) -> Standings:
         """The standings of a Swiss or round-robin event, with each tiebreak in words."""
-        t = await self.store.tournament(tid)
-        assert t is not None
+        t = await tournament(self.store, tid)
         games = await self._games(t)
         ranking = await self.ranking(t, games)
         names = await self.store.players(tid)
-        active = set(await self.store.players(tid, active=True))
-        played: dict[int, int] = {}
-        for game in games:
-            played[game.round] = played.get(game.round, 0) + 1
-        tables: dict[int, int] = {}
-        for _, heat in await self.store.stage_games(tid, "heat"):
-            tables[heat] = tables.get(heat, 0) + 1
-        done = [heat for heat, n in tables.items() if played.get(heat, 0) == n]
+        withdrawn = await self.store.withdrawn(tid)
+        played = Counter(game.round for game in games)
+        tables = Counter(heat for _, heat in await self.store.stage_games(tid, "heat"))
+        done = [heat for heat, n in tables.items() if played[heat] == n]
         rows = [
             Standing(
                 player=r.player,
@@ -141,7 +138,7 @@ class Rounds:
                     str(r.wins),
                     f"{r.score:.2f}",
                 ],
-                withdrawn=r.player not in active,
+                withdrawn=r.player in withdrawn,
             )
             for r in ranking.rows
         ]

@@ -15,7 +15,7 @@ from bot.service.hosting import hosting
 from bot.service.options import TableOptions
 from bot.service.service import Service
 from bot.service.tournament.access import organiser_only, tournament
-from bot.service.tournament.checkins import CheckIns, Stage, heat_words
+from bot.service.tournament.checkins import CheckIns, heat_words, stage_of
 from bot.service.tournament.config import FORMAT_NAMES, check_config, check_pods
 from bot.service.tournament.models import DONE, HeatGame, SeatResult
 from bot.service.tournament.rounds import Rounds
@@ -154,9 +154,7 @@ class Tournaments(CheckIns, Rounds):
                 )
             if t.format != "wbc" and t.heats_started and on:
                 raise UserError(f"{t.name} has started: a Swiss or round-robin field is fixed.")
-            if on and user_id in set(await self.store.players(tid)) - set(
-                await self.store.players(tid, active=True)
-            ):
+            if on and user_id in await self.store.withdrawn(tid):
                 raise UserError(f"You withdrew from {t.name}.")
             if on:
                 await self.store.add_player(tid, user_id, name, self.svc.clock.now())
@@ -184,7 +182,7 @@ class Tournaments(CheckIns, Rounds):
         if t.heats_started and not await self._stage_done(tid, "heat", t.heats_started):
             raise UserError(f"{heat_words(t, t.heats_started).capitalize()} is still being played.")
         heat = t.heats_started + 1
-        stage = Stage("heat", heat, heat_words(t, heat))
+        stage = stage_of(t, "heat", heat)
         names = await self.store.players(tid, active=True)
         window = await self.store.check_in_row(tid, "heat", heat)
         if window is None and len(names) < 3:
@@ -321,9 +319,7 @@ class Tournaments(CheckIns, Rounds):
         games = await self.stage_results(tid, "heat")
         if not games:
             raise UserError("No heat game has finished yet.")
-        gone = set(absent) | set(await self.store.players(tid)) - set(
-            await self.store.players(tid, active=True)
-        )
+        gone = set(absent) | await self.store.withdrawn(tid)
         winners = {s.player for g in games for s in g.seats if s.rank == 1} - gone
         others = {s.player for g in games for s in g.seats} - winners - gone
         sizes = semifinal_size(len(winners), len(others))
@@ -348,7 +344,7 @@ class Tournaments(CheckIns, Rounds):
         if check:
             return []
         async with self.repo.transaction():
-            absent = await self.absent(t, Stage("semifinal", 1, "the semifinal"))
+            absent = await self.absent(t, stage_of(t, "semifinal", 1))
         seeding = await self.seeding(tid, absent)
         winners = {e.player for e in seeding.winners}
         sizes = semifinal_size(len(winners), len(seeding.alternates))
@@ -370,7 +366,7 @@ class Tournaments(CheckIns, Rounds):
         if check:
             return 0
         async with self.repo.transaction():
-            absent = await self.absent(t, Stage("final", 1, "the final"))
+            absent = await self.absent(t, stage_of(t, "final", 1))
         games = await self.stage_results(tid, "semifinal")
         try:
             field = final_field(games, await self._roll(t, "final"), absent)
@@ -436,11 +432,8 @@ class Tournaments(CheckIns, Rounds):
 
     async def claim_announcement(self, tid: int) -> bool:
         """True to the one caller that announces the champion, whatever processes race."""
-        async with self.repo.transaction() as repo:
-            changed = await repo.execute(
-                "UPDATE tournaments SET announced = 1 WHERE id = ? AND announced = 0", (tid,)
-            )
-            return changed > 0
+        async with self.repo.transaction():
+            return await self.store.claim_announcement(tid)
 
     async def champion(self, tid: int) -> int | None:
         """The champion once the last stage has finished (the tournament is then closed): the

@@ -15,7 +15,7 @@ from bot.games.powerline.words import placement_key
 from bot.sandbox import press_lobby
 from engine import registry
 from engine.powerline import autopilot
-from standin import StandIn
+from standin import Message, StandIn, User
 from tests.bot.helpers import answer, first_content, respond
 from tests.bot.process import Process, bot_env, launch, stop
 
@@ -37,6 +37,23 @@ def _plan(database: Path, gid: int, person) -> tuple[list[str], bool]:
     game = registry.get("powerline")
     plan = autopilot.choose(game.view(game.load_state(snapshot), seat), seat)
     return [placement_key(p) for p in plan.placements], plan.vacation
+
+
+def _round(database: Path, gid: int) -> int:
+    with sqlite3.connect(database) as db:
+        (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = ?", (gid,)).fetchone()
+    return int(json.loads(snapshot)["round"])
+
+
+def _boards(server: StandIn, person: User, gid: int, round_: int) -> list[Message]:
+    """The person's board DMs of that round of game `gid`."""
+    return [
+        m
+        for m in server.dms(person)
+        if m.author.bot
+        and first_content(m).startswith(f"[Powerline game #{gid}](")
+        and f"), round {round_}: your board." in first_content(m)
+    ]
 
 
 def _running(database: Path) -> int | None:
@@ -68,6 +85,12 @@ async def test_kill_9_at_random_moments_loses_and_repeats_no_post(tmp_path: Path
                 for person, action in ((ben, "join"), (ada, "start")):
                     await respond(press_lobby(server, person, lobby, gid, action))
                 games[gid] = channel
+            # A person plans from their board: the round's board DMs come first.
+            round_ = _round(database, gid)
+            await server.wait_for(
+                lambda g=gid, r=round_: all(_boards(server, p, g, r) for p in (ada, ben)),
+                timeout=30,
+            )
             for person in (ada, ben):
                 keys, vacation = _plan(database, gid, person)
                 dm = server.dm_channel(person)
@@ -107,11 +130,5 @@ def _every_post_once(server: StandIn, channel, people, gid: int, database: Path)
         rolled = [p for p in posts if f"**Round {r} of 15**" in p]
         assert len(rolled) == 1, f"game {gid} round {r}: {len(rolled)} rolls"
         for person in people:
-            boards = [
-                m
-                for m in server.dms(person)
-                if m.author.bot
-                and first_content(m).startswith(f"[Powerline game #{gid}](")
-                and f"), round {r}: your board." in first_content(m)
-            ]
+            boards = _boards(server, person, gid, r)
             assert len(boards) == 1, (gid, r, person.name, len(boards))

@@ -198,10 +198,13 @@ class Bed:
         retry = False
         while True:
             try:
-                plan = await self._plan(gid, person)
+                plan = await self._plan(gid, person, round_)
             except READ_FAULTS:
-                # The people cannot see the database: they act anyway, and are answered.
+                # The people cannot see the database: they act anyway, and are answered. A
+                # submit that was kept ends their round: another would be the next round's.
                 await self._command(person, dm, "powerline submit", game=gid)
+                if await self._submitted(gid, person, round_):
+                    return
                 await asyncio.sleep(1.0)
                 continue
             if plan is None:
@@ -254,8 +257,10 @@ class Bed:
             return UNREACHABLE
         return text
 
-    async def _plan(self, gid: int, person: User) -> tuple[list[str], bool] | None:
-        """The autopilot's plan for the person's seat, from the stored state."""
+    async def _plan(self, gid: int, person: User, round_: int) -> tuple[list[str], bool] | None:
+        """The autopilot's plan for the person's seat in `round_`, from the stored state; None
+        once their plan for it is in (the game may be a round further: that round's DM is
+        still to come)."""
         game_row = await _one(self.url, "SELECT snapshot FROM games WHERE id = $1", gid)
         seat_row = await _one(
             self.url, "SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2", gid, person.id
@@ -263,7 +268,7 @@ class Bed:
         game = registry.get("powerline")
         seat = seat_row["seat"]
         state = game.load_state(game_row["snapshot"])
-        if seat not in game.to_act(state):
+        if game.progress(state).round != round_ or seat not in game.to_act(state):
             return None
         plan = autopilot.choose(game.view(state, seat), seat)
         return [placement_key(p) for p in plan.placements], plan.vacation

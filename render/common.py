@@ -935,6 +935,14 @@ def replayed(
         paint(draw)
 
 
+IMAGE_BLOCK = 128 << 10
+"""Bytes of each of the blocks Pillow builds an image of, at most (its default: one block per
+image): blocks this small come from memory the C allocator keeps for the next image, where a
+whole canvas took fresh pages from the system each time (faulting them in took a third of the
+drawing of a map's focus)."""
+Image.core.set_block_size(IMAGE_BLOCK)
+
+
 def canvas(
     width: int, height: int, colour: RGB = BACKGROUND, swatches: Swatches | None = None
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:

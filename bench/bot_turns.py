@@ -19,6 +19,7 @@ from bot.settings import Settings
 from engine.power_grid import autopilot
 from engine.propeller_islands import autopilot as islands_autopilot
 from standin import StandIn
+from tests.bot.helpers import answer
 
 MOVES = 120
 
@@ -52,11 +53,12 @@ def command(action: dict) -> tuple[str, dict]:
 async def play(server, bot, channel, game, people, seats, choose, make) -> list[float]:
     """Open a game of `game` with `people` and AI seats; time their moves' acknowledgements."""
     ada, ben = people
-    lobby = await (await server.slash(ada, channel, f"{game} open")).response(3)
+    # The lobby is the command's final answer (it may defer first).
+    lobby = await answer(server.slash(ada, channel, f"{game} open"), timeout=3)
     gid = (await bot.service.table_in(channel.id)).row.id
     clicks = [(ben, "join")] + [(ada, "ai")] * (seats - 2) + [(ada, "start")]
     for person, action in clicks:
-        await (await press_lobby(server, person, lobby, gid, action)).response(3)
+        await answer(press_lobby(server, person, lobby, gid, action), timeout=3)
     await bot.delivery.flush()
     acks: list[float] = []
     while len(acks) < MOVES and (table := await bot.service.table(gid)).row.status == "active":

@@ -19,9 +19,11 @@ import bot.service.lobby as lobby_module
 from bench.bot import serve
 from bench.bot_turns import command, islands_command
 from bot.app import point_at
+from bot.sandbox import press_lobby
 from bot.settings import Settings
 from standin import StandIn
 from tests.bot.by_panels import play
+from tests.bot.helpers import answer
 
 GAMES = (("powergrid", 3, command), ("propeller", 2, islands_command))
 ONLY = sys.argv[1:]
@@ -52,12 +54,13 @@ async def main() -> None:
                 continue
             channel = server.add_channel(guild, name)
             host, *others = people[:seats]
-            lobby = await (await server.slash(host, channel, f"{name} open")).response(5)
+            # The lobby is the command's final answer (it may defer first).
+            lobby = await answer(server.slash(host, channel, f"{name} open"), timeout=5)
             table = await bot.service.table_in(channel.id)
             gid = table.row.id
             for person in others:
-                await (await server.click(person, lobby, f"pl:lobby:{gid}:join")).response(5)
-            await (await server.click(host, lobby, f"pl:lobby:{gid}:start")).response(5)
+                await answer(press_lobby(server, person, lobby, gid, "join"), timeout=5)
+            await answer(press_lobby(server, host, lobby, gid, "start"), timeout=5)
             tally = await play(server, bot, gid, {p.id: p for p in people[:seats]}, fallback)
             print("\n".join(tally.lines(f"{table.game.title} by panels")))
         await bot.close()

@@ -1,7 +1,5 @@
 """The shared `/game …` commands, `/mygames`, `/help`, results and rematches, for every game."""
 
-import asyncio
-
 from bot.app import GameBot
 from bot.sandbox import press_lobby
 from bot.service.hosting import hosted
@@ -139,13 +137,13 @@ async def test_a_game_opened_in_a_thread_has_its_lobby_there(scene: Scene, bot: 
     assert reply.content == f"{table.label} is open in <#{thread.id}>."
     lobby = next(m for m in s.messages(thread) if m.embeds)
     assert lobby.embeds[0]["title"] == table.label
+    gid = table.row.id
+
+    async def stored() -> int | None:
+        return (await bot.service.table(gid)).row.lobby_message_id
+
     # The lobby's id is stored once Discord has answered its post, which may follow the reply.
-    for _ in range(100):
-        table = await bot.service.table(table.row.id)
-        if table.row.lobby_message_id is not None:
-            break
-        await asyncio.sleep(0.05)
-    assert lobby.id == table.row.lobby_message_id
+    assert lobby.id == await s.wait_for(stored)
 
 
 async def test_mygames_puts_the_games_waiting_for_you_first_with_a_link_to_your_panel(

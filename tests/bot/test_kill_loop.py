@@ -15,8 +15,9 @@ from bot.games.powerline.words import placement_key
 from bot.sandbox import press_lobby
 from engine import registry
 from engine.powerline import autopilot
-from standin import Message, StandIn, User
-from tests.bot.helpers import answer, first_content, respond
+from standin import StandIn
+from tests.bot.faultbed import boards
+from tests.bot.helpers import answer, respond
 from tests.bot.process import Process, bot_env, launch, stop
 
 KILLS = 30
@@ -43,17 +44,6 @@ def _round(database: Path, gid: int) -> int:
     with sqlite3.connect(database) as db:
         (snapshot,) = db.execute("SELECT snapshot FROM games WHERE id = ?", (gid,)).fetchone()
     return int(json.loads(snapshot)["round"])
-
-
-def _boards(server: StandIn, person: User, gid: int, round_: int) -> list[Message]:
-    """The person's board DMs of that round of game `gid`."""
-    return [
-        m
-        for m in server.dms(person)
-        if m.author.bot
-        and first_content(m).startswith(f"[Powerline game #{gid}](")
-        and f"), round {round_}: your board." in first_content(m)
-    ]
 
 
 def _running(database: Path) -> int | None:
@@ -88,7 +78,7 @@ async def test_kill_9_at_random_moments_loses_and_repeats_no_post(tmp_path: Path
             # A person plans from their board: the round's board DMs come first.
             round_ = _round(database, gid)
             await server.wait_for(
-                lambda g=gid, r=round_: all(_boards(server, p, g, r) for p in (ada, ben)),
+                lambda g=gid, r=round_: all(boards(server, p, g, r) for p in (ada, ben)),
                 timeout=30,
             )
             for person in (ada, ben):
@@ -130,5 +120,5 @@ def _every_post_once(server: StandIn, channel, people, gid: int, database: Path)
         rolled = [p for p in posts if f"**Round {r} of 15**" in p]
         assert len(rolled) == 1, f"game {gid} round {r}: {len(rolled)} rolls"
         for person in people:
-            boards = _boards(server, person, gid, r)
-            assert len(boards) == 1, (gid, r, person.name, len(boards))
+            n = boards(server, person, gid, r)
+            assert n == 1, (gid, r, person.name, n)

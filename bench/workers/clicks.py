@@ -12,7 +12,7 @@ import json
 import sys
 import tempfile
 from collections.abc import Awaitable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -24,8 +24,9 @@ from bot.service.hosting import Hosted, hosted
 from bot.service.service import Service
 from bot.settings import Settings
 from bot.store.repo import Repo
-from bot.ui.turns import action_key
 from standin import Guild, Interaction, Message, StandIn, User
+from tests.bot.by_panels import panel_of
+from tests.contract.panels import explore
 
 if TYPE_CHECKING:
     from bot.store.counting import CountingDatabase
@@ -35,8 +36,6 @@ SEED = 20261125
 TIMEOUT = 30.0
 DELIVERY = "delivery"
 """The label of what `Delivery.flush()` runs; the rest of a click is its move's own."""
-UPDATE_MESSAGE = 7
-"""The response of a click that made its move: the panel or planner edited in place."""
 STRING_SELECT = 3
 
 
@@ -98,14 +97,16 @@ class Bench:
 
         await self.server.wait_for(quiet, TIMEOUT, interval=0.005)
 
-    async def counted(self, action: Awaitable[Interaction], what: str) -> dict[str, Any]:
+    async def counted(self, action: Awaitable[Interaction], what: str, gid: int) -> dict[str, Any]:
         """Run the click `action` and count from its arrival until the bot is idle again."""
+        before = await self.observer.action_count(gid)
         self.counter.start()
         interaction = await action
         await interaction.response(TIMEOUT)
         await self.idle()
         counts = self.counter.stop()
-        if interaction.response_type != UPDATE_MESSAGE:
+        # Made when the game's log grew: a panel is redrawn in place or answered in words.
+        if await self.observer.action_count(gid) == before:
             reply = interaction.original.content if interaction.original else ""
             raise RuntimeError(f"{what} was answered with {reply!r}, not made")
         move = sum((c for label, c in counts.items() if label != DELIVERY), COUNTING.Counts())
@@ -116,9 +117,9 @@ class Bench:
             "trace": self.counter.trace,
         }
 
-    async def step(self, person: User, message: Message, custom_id: str, value: str) -> None:
+    async def step(self, person: User, message: Message, custom_id: str, value: str | None) -> None:
         """A click that is not measured: into a panel's menu, or a plan's step."""
-        await (await self.server.select(person, message, custom_id, [value])).response(TIMEOUT)
+        await (await self.tap(person, message, custom_id, value)).response(TIMEOUT)
         await self.idle()
 
     async def open_game(self, game: Hosted) -> int:
@@ -141,8 +142,8 @@ class Bench:
         return gid
 
     async def turn_clicks(self, game: Hosted, clicks: int) -> list[dict[str, Any]]:
-        """Moves made on "your turn" panels, stepping into a panel's menus (unmeasured) when
-        none of its buttons and move selects offers a legal move."""
+        """Moves made on "your turn" panels, each the one with the fewest taps there (the taps
+        into its menus unmeasured, the last one measured), as tests/bot/by_panels finds them."""
         gid = await self.open_game(game)
         by_id = {p.id: p for p in self.people}
         measured: list[dict[str, Any]] = []
@@ -151,29 +152,25 @@ class Bench:
             if table.row.status != "active":
                 raise RuntimeError(f"the game ended after {len(measured)} clicks")
             person = by_id[next(s.user_id for s in table.waiting_for() if s.user_id)]
-            legal = {action_key(a) for a in (await self.observer.turn(gid, person.id)).legal}
-            for _ in range(3):
-                panel = newest(self.server.dms(person), (f"pl:do:{gid}:", f"pl:act:{gid}:"))
-                assert panel is not None, f"{person.name} has no panel"
-                move = panel_move(panel, gid, legal)
-                if move is not None:
-                    custom_id, key = move
-                    click = (
-                        self.server.click(person, panel, custom_id)
-                        if custom_id.startswith("pl:do:")
-                        else self.server.select(person, panel, custom_id, [key])
-                    )
-                    measured.append(await self.counted(click, json.loads(key)["type"]))
-                    break
-                menu = next(
-                    c
-                    for c in panel.iter_components()
-                    if c.get("type") == STRING_SELECT and not c.get("disabled")
-                )
-                await self.step(person, panel, menu["custom_id"], menu["options"][0]["value"])
-            else:
-                raise RuntimeError(f"no legal move on {person.name}'s panel")
+            panel, turn = await self.server.wait_for(
+                lambda p=person: panel_of(self.server, p, gid), TIMEOUT
+            )
+            tv = replace(await self.observer.turn(gid, person.id), turn=turn)
+            key, path = min((await explore(tv)).paths.items(), key=lambda found: len(found[1]))
+            *into, (custom_id, value) = path
+            for step_id, step_value in into:
+                await self.step(person, panel, step_id, step_value)
+            click = self.tap(person, panel, custom_id, value)
+            measured.append(await self.counted(click, json.loads(key)["type"], gid))
         return measured
+
+    def tap(
+        self, person: User, message: Message, custom_id: str, value: str | None
+    ) -> Awaitable[Interaction]:
+        """A button pressed (`value` None) or a select's option chosen."""
+        if value is None:
+            return self.server.click(person, message, custom_id)
+        return self.server.select(person, message, custom_id, [value])
 
     async def fill_plan(self, person: User, planner: Message, submit: str) -> None:
         """Choose each step's first option in the planner (unmeasured) until it can be submitted."""
@@ -206,22 +203,9 @@ class Bench:
                 await self.fill_plan(person, planner, submit)
                 click = self.server.click(person, planner, submit)
                 (last if person is self.people[-1] else early).append(
-                    await self.counted(click, "submit")
+                    await self.counted(click, "submit", gid)
                 )
         return early, last
-
-
-def panel_move(panel: Message, gid: int, legal: set[str]) -> tuple[str, str] | None:
-    """A legal move the panel makes in one click: (custom id, the move's key), a button's first,
-    else a move select's first option; None if its moves are behind a menu."""
-    buttons, options = [], []
-    for c in panel.iter_components():
-        custom_id = c.get("custom_id", "")
-        if custom_id.startswith(f"pl:do:{gid}:") and (key := custom_id.split(":", 4)[4]) in legal:
-            buttons.append((custom_id, key))
-        if custom_id.startswith(f"pl:act:{gid}:"):
-            options += [(custom_id, o["value"]) for o in c["options"] if o["value"] in legal]
-    return next(iter(buttons + options), None)
 
 
 async def measure(clicks: int) -> dict[str, Any]:

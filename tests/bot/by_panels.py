@@ -92,7 +92,7 @@ def _live(message: Message, gid: int) -> bool:
     )
 
 
-def _panel_of(server: StandIn, person: User, gid: int) -> tuple[Message, int] | None:
+def panel_of(server: StandIn, person: User, gid: int) -> tuple[Message, int] | None:
     """The person's newest panel of the game, and the turn it was drawn at (its ids carry it: a
     panel stays good while the seat has not moved, whoever else did)."""
     for message in reversed(server.dms(person)):
@@ -154,7 +154,7 @@ async def play(
             await server.wait_for(lambda t=now.turn: _moved_on(service, gid, t), TIMEOUT)
             await server.wait_for(idle, TIMEOUT)
             continue
-        panel, turn = await server.wait_for(lambda p=person: _panel_of(server, p, gid), TIMEOUT)
+        panel, turn = await server.wait_for(lambda p=person: panel_of(server, p, gid), TIMEOUT)
         tv = replace(now, turn=turn)
         if seat.seat != last_seat and last_seat is not None:
             tally.per_turn.append(turn_taps)

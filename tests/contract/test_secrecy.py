@@ -9,6 +9,7 @@ reader may obtain must be identical in both.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -36,14 +37,27 @@ def replay(game: Game, config: Any, log: Log) -> Iterator[Logged]:
 
 
 def final(game: Game, config: Any, log: Log) -> Any:
-    state = game.new(config, 0)
-    for step in replay(game, config, log):
-        state = step.after
-    return state
+    return last(game, config, list(replay(game, config, log)))
+
+
+def last(game: Game, config: Any, steps: list[Logged]) -> Any:
+    """The state after replayed `steps`."""
+    return steps[-1].after if steps else game.new(config, 0)
+
+
+_PLAYED: dict[tuple[str, str, int], Log] = {}
 
 
 def play(game: Game, config: Any, seed: int) -> Log:
-    """A whole game: chance from a seeded RNG, seats by the hosted autopilot from their views."""
+    """A whole game: chance from a seeded RNG, seats by the hosted autopilot from their views
+    (each game played once per test process: the contract tests share their seeds)."""
+    key = (game.name, config.model_dump_json(), seed)
+    if key not in _PLAYED:
+        _PLAYED[key] = _play(game, config, seed)
+    return copy.deepcopy(_PLAYED[key])
+
+
+def _play(game: Game, config: Any, seed: int) -> Log:
     choose = hosting(game.name).choose
     state, log = game.new(config, 0), []
     while not game.is_over(state):
@@ -58,17 +72,18 @@ def play(game: Game, config: Any, seed: int) -> Log:
     return log
 
 
-def seen(game: Game, config: Any, log: Log, viewer: int | None) -> dict[str, Any]:
-    """Everything `viewer` may obtain of the game after `log`: the export's actions, the view
-    (which every image is drawn from), the standings and the moves posted in words."""
-    now = final(game, config, log)
+def seen(
+    game: Game, config: Any, log: Log, steps: list[Logged], viewer: int | None
+) -> dict[str, Any]:
+    """Everything `viewer` may obtain of the game after `log` (replayed as `steps`): the
+    export's actions, the view (which every image is drawn from), the standings and the moves
+    posted in words."""
+    now = last(game, config, steps)
     turns = hosting(game.name).turns
     words = []
     if turns is not None:
         words = [
-            turns.describe(s.before, s.seat, s.action, s.after)
-            for s in replay(game, config, log)
-            if s.seat != CHANCE
+            turns.describe(s.before, s.seat, s.action, s.after) for s in steps if s.seat != CHANCE
         ]
     return {
         "export": public_log(game, config, 0, log, now, viewer),
@@ -214,30 +229,35 @@ def test_every_game_names_its_secrets():
     assert sorted(SECRETS) == registry.names()
 
 
-def flow(game: Game, config: Any, log: Log) -> list[list[int]]:
-    """Who was to act before each action, and now."""
-    steps = list(replay(game, config, log))
+def flow(game: Game, steps: list[Logged]) -> list[list[int]]:
+    """Who was to act before each of the replayed `steps`, and now."""
     return [sorted(game.to_act(s.before)) for s in steps] + [sorted(game.to_act(steps[-1].after))]
 
 
 def legal_twin(
-    game: Game, config: Any, log: Log, viewer: int | None, rng: random.Random, make: Twin
-) -> tuple[Log, Any] | None:
-    """A twin the rules accept, with the same turns as the truth, and its final state.
+    game: Game,
+    config: Any,
+    log: Log,
+    truth: list[list[int]],
+    viewer: int | None,
+    rng: random.Random,
+    make: Twin,
+) -> tuple[Log, list[Logged]] | None:
+    """A twin the rules accept, with the turns `truth` took (`flow` of `log`), and its replay.
 
     A secret may steer the turns, and that is the one thing a reader learns of it: a Propeller
     Islands turn ends by itself when its player can complete no blueprint (waiting for them
     would cost a tap every turn). Such a twin is no game or shows other turns: try another."""
-    truth = flow(game, config, log)
     for _ in range(8):
         twin = make(game, config, log, viewer, rng)
         if twin is None:
             return None
         try:
-            if flow(game, config, twin) == truth:
-                return twin, final(game, config, twin)
+            steps = list(replay(game, config, twin))
         except IllegalAction:
             continue
+        if flow(game, steps) == truth:
+            return twin, steps
     return None
 
 
@@ -255,15 +275,18 @@ def test_nothing_a_reader_may_obtain_tells_a_secret(name: str) -> None:
         log = play(game, config, seed)
         points = sorted(rng.sample(range(1, len(log)), min(12, len(log) - 1)))
         for n in points:
+            steps = list(replay(game, config, log[:n]))
+            truth = flow(game, steps)
             for viewer in [None, *range(config.players)]:
-                found = legal_twin(game, config, log[:n], viewer, rng, secrets.twin)
+                found = legal_twin(game, config, log[:n], truth, viewer, rng, secrets.twin)
                 if found is None:
                     continue
-                twin, other = found
-                truth = final(game, config, log[:n])
-                assert game.dump_state(truth) != game.dump_state(other), "the twin hides nothing"
-                mine = seen(game, config, log[:n], viewer)
-                theirs = seen(game, config, twin, viewer)
+                twin, twin_steps = found
+                assert game.dump_state(last(game, config, steps)) != game.dump_state(
+                    last(game, config, twin_steps)
+                ), "the twin hides nothing"
+                mine = seen(game, config, log[:n], steps, viewer)
+                theirs = seen(game, config, twin, twin_steps, viewer)
                 for part in mine:
                     assert mine[part] == theirs[part], f"{part} tells a secret at action {n}"
                 compared += 1

@@ -25,7 +25,7 @@ from bot.service.service import Service
 from bot.settings import Settings
 from bot.store.repo import Repo
 from standin import Guild, Interaction, Message, StandIn, User
-from tests.bot.by_panels import panel_of
+from tests.bot.by_panels import panel_of, tap
 from tests.contract.panels import explore
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class Bench:
 
     async def step(self, person: User, message: Message, custom_id: str, value: str | None) -> None:
         """A click that is not measured: into a panel's menu, or a plan's step."""
-        await (await self.tap(person, message, custom_id, value)).response(TIMEOUT)
+        await (await tap(self.server, person, message, custom_id, value)).response(TIMEOUT)
         await self.idle()
 
     async def open_game(self, game: Hosted) -> int:
@@ -160,17 +160,9 @@ class Bench:
             *into, (custom_id, value) = path
             for step_id, step_value in into:
                 await self.step(person, panel, step_id, step_value)
-            click = self.tap(person, panel, custom_id, value)
+            click = tap(self.server, person, panel, custom_id, value)
             measured.append(await self.counted(click, json.loads(key)["type"], gid))
         return measured
-
-    def tap(
-        self, person: User, message: Message, custom_id: str, value: str | None
-    ) -> Awaitable[Interaction]:
-        """A button pressed (`value` None) or a select's option chosen."""
-        if value is None:
-            return self.server.click(person, message, custom_id)
-        return self.server.select(person, message, custom_id, [value])
 
     async def fill_plan(self, person: User, planner: Message, submit: str) -> None:
         """Choose each step's first option in the planner (unmeasured) until it can be submitted."""

@@ -17,7 +17,7 @@ from bot.service.hosting import hosting
 from bot.service.shapes import PACE
 from bot.service.tables import TurnView
 from bot.ui.turns import action_key
-from standin import Message, StandIn, User
+from standin import Interaction, Message, StandIn, User
 from tests.contract.panels import explore
 
 TIMEOUT = 20.0
@@ -90,6 +90,16 @@ def _live(message: Message, gid: int) -> bool:
         and not c["custom_id"].startswith(("pl:lobby:", "pl:lobby-ai:", "pl:rematch:"))
         for c in message.iter_components()
     )
+
+
+def tap(
+    server: StandIn, person: User, message: Message, custom_id: str, value: str | None
+) -> Awaitable[Interaction]:
+    """A step of a panel's path (tests.contract.panels): a button pressed (`value` None) or a
+    select's option chosen."""
+    if value is None:
+        return server.click(person, message, custom_id)
+    return server.select(person, message, custom_id, [value])
 
 
 def panel_of(server: StandIn, person: User, gid: int) -> tuple[Message, int] | None:
@@ -184,11 +194,7 @@ async def play(
             sure = f"pl:yes:{gid}:{tv.turn}:{action_key(action)}"
             for custom_id, value in path:
                 edits = len(panel.edits)
-                if value is None:
-                    interaction = await server.click(person, panel, custom_id)
-                else:
-                    interaction = await server.select(person, panel, custom_id, [value])
-                await interaction.response(TIMEOUT)
+                await (await tap(server, person, panel, custom_id, value)).response(TIMEOUT)
                 turn_taps += 1
             if panel.find_component(custom_id=sure):  # the game asked if it was a slip: it wasn't
                 edits = len(panel.edits)

@@ -37,7 +37,10 @@ def replay(game: Game, config: Any, log: Log) -> Iterator[Logged]:
 
 
 def final(game: Game, config: Any, log: Log) -> Any:
-    return last(game, config, list(replay(game, config, log)))
+    state = game.new(config, 0)
+    for step in replay(game, config, log):
+        state = step.after
+    return state
 
 
 def last(game: Game, config: Any, steps: list[Logged]) -> Any:

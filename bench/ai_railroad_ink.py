@@ -1,6 +1,7 @@
 """Railroad Ink AI strength by level, on the dice of davidxmoody/railroad-ink-ai's published games.
 
 Run: .venv/bin/python -m bench.ai_railroad_ink --peer PATH [--games 100] [--cheap 300] [--elec 20]
+     [--jobs N]
 - PATH: a checkout of https://github.com/davidxmoody/railroad-ink-ai. Its dice code (src/logic/
   dice.ts, seeded "final-0".."final-999" as its src/ai/run.ts does) is bundled at run time with
   esbuild into a temp dir, with seedrandom installed there by npm; nothing of it is kept.
@@ -8,19 +9,23 @@ Run: .venv/bin/python -m bench.ai_railroad_ink --peer PATH [--games 100] [--chea
   casual, today's AI frozen at bench.strength.FROZEN and random play on the first --cheap; the
   anchor's own mean on the same sequences from its src/data/results.txt.
 - Electricity: strong with the Power Grid dice and with Street Lamps, our seeds 0..--elec-1.
+- The levels' games run in --jobs processes (default: one per core), each game and its decision
+  times on one core; a game's plans don't depend on the clock, so the scores are the same.
 - Per level: mean with its 95 % interval, decision times a round, and the lines that explain the
   score (exits in scoring networks, open ends at the end, specials used).
 """
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from random import Random
 
@@ -117,6 +122,19 @@ def level_policy(level: Level) -> Policy:
     return lambda state: autopilot.choose(GAME.view(state, 0), 0, level=level)
 
 
+def _level_game(job: tuple[Config, list[Roll] | None, int, Level]) -> tuple[dict, list]:
+    config, rolls, seed, level = job
+    return play(config, rolls, seed, level_policy(level))
+
+
+def at_level(
+    level: Level, config: Config, games: Sequence[tuple[list[Roll] | None, int]], jobs: int
+) -> list[tuple[dict, list]]:
+    """`play` at `level` on each (rolls, seed), in `jobs` processes, in order."""
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_level_game, [(config, r, s, level) for r, s in games]))
+
+
 def random_policy(seed: int) -> Policy:
     rng = Random(seed)
     return lambda state: autopilot.random_plan(seat_context(state), state.players[0], rng)
@@ -143,6 +161,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100, help="anchor sequences for strong")
     ap.add_argument("--cheap", type=int, default=300, help="anchor sequences for the others")
     ap.add_argument("--elec", type=int, default=20, help="seeds per Electricity dice set")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for levels")
     args = ap.parse_args()
     if not (args.peer / "src/logic/dice.ts").is_file():
         print("--peer must be a checkout of https://github.com/davidxmoody/railroad-ink-ai")
@@ -150,25 +169,29 @@ def main() -> int:
     n = max(args.games, args.cheap)
     dice = peer_dice(args.peer, n)
     faces = face_map({f for game in dice for round_ in game for f in round_})
-    rolls = [[Roll(route=tuple(faces[f] for f in r)) for r in game] for game in dice]  # type: ignore[arg-type]
+    rolls = [[Roll(route=tuple(faces[f] for f in r)) for r in game] for game in dice]
     base = Config(players=1)
     print(f"Base game, solo, scored by our engine (default options); their faces as ours: {faces}")
     print(f"  first game's dice: {[r.route for r in rolls[0]]}")
 
-    def on(k: int, policy: Policy) -> list[tuple[dict, list]]:
-        return [play(base, rolls[g], g, policy) for g in range(k)]
+    def on(k: int, level: Level) -> list[tuple[dict, list]]:
+        return at_level(level, base, [(rolls[g], g) for g in range(k)], args.jobs)
 
     anchor = anchor_scores(args.peer, args.games)
     print(f"Anchor sequences final-0..final-{args.games - 1}:")
     print(f"  {'railroad-ink-ai (published)':28s} {mean_ci(anchor)}  its results.txt")
-    report("strong", on(args.games, level_policy("strong")), "ours on the same dice")
+    report("strong", on(args.games, "strong"), "ours on the same dice")
     cheap = anchor_scores(args.peer, args.cheap)
     print(f"Anchor sequences final-0..final-{args.cheap - 1}:")
     print(f"  {'railroad-ink-ai (published)':28s} {mean_ci(cheap)}  its results.txt")
-    report("standard", on(args.cheap, level_policy("standard")), "ours on the same dice")
-    report("casual", on(args.cheap, level_policy("casual")), "ours on the same dice")
+    report("standard", on(args.cheap, "standard"), "ours on the same dice")
+    report("casual", on(args.cheap, "casual"), "ours on the same dice")
     with Frozen(FROZEN, "engine.railroad_ink.autopilot") as old:
-        frozen = on(args.cheap, lambda s: GAME.parse_action(old(GAME.view(s, 0), 0)))  # type: ignore[arg-type, return-value]
+
+        def frozen_plan(state: State) -> Plan:
+            return GAME.parse_action(old(GAME.view(state, 0), 0))  # type: ignore[return-value]
+
+        frozen = [play(base, rolls[g], g, frozen_plan) for g in range(args.cheap)]
     report(f"today's AI (frozen {FROZEN})", frozen, "baseline on the same dice")
     report(
         "random legal plans",
@@ -182,9 +205,10 @@ def main() -> int:
     for name, expansion in sets:
         config = Config(players=1, expansions=frozenset({expansion}))
         print(f"Electricity, {name} dice, solo, our seeds 0..{args.elec - 1}:")
-        strong = [play(config, None, g, level_policy("strong")) for g in range(args.elec)]
+        seeds = [(None, g) for g in range(args.elec)]
+        strong = at_level("strong", config, seeds, args.jobs)
         report("strong", strong, "bar: 50" if expansion == "power_grid" else "bar: 45")
-        std = [play(config, None, g, level_policy("standard")) for g in range(args.elec)]
+        std = at_level("standard", config, seeds, args.jobs)
         report("standard", std, "same seeds")
     return 0
 

@@ -78,6 +78,8 @@ COLUMN_A = sum(1 << bit(i) for i in range(0, CELLS, SIZE))
 COLUMN_G = COLUMN_A << SIZE - 1
 TOP_ROW = sum(1 << bit(i) for i in range(SIZE))
 BOTTOM_ROW = TOP_ROW << 8 * (SIZE - 1)
+BOARD = sum(1 << bit(i) for i in range(CELLS))
+EXIT_CELLS = sum(1 << bit(i) for i in {e.cell for e in EXITS})
 SIDE_EXITS = sum(1 << bit(e.cell) for e in EXITS if e.side in (1, 3))
 """The cells of the exits on the east and west edges."""
 

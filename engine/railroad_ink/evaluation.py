@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from engine.railroad_ink import scoring
 from engine.railroad_ink.bitboard import (
+    BOARD,
     EXIT_ENDS,
     HE,
     HN,
@@ -19,12 +20,11 @@ from engine.railroad_ink.bitboard import (
     cells_of,
     pack,
 )
-from engine.railroad_ink.board import ACC, CELLS, NEIGH
+from engine.railroad_ink.board import ACC, NEIGH
 from engine.railroad_ink.config import Config
 from engine.railroad_ink.joins import join_gain
 from engine.railroad_ink.state import Cell, PlayerState
 
-BOARD = sum(1 << bit(i) for i in range(CELLS))
 ACC_BIT = 1 << bit(ACC)
 
 
@@ -85,30 +85,38 @@ def board_value(
     w: Weights,
     charges: int = 0,
     powered: list[int] | None = None,
+    packed: int | None = None,
 ) -> float:
-    """The board's score, plus what its unfinished parts promise while `rounds_left` > 0."""
+    """The board's score, plus what its unfinished parts promise while `rounds_left` > 0
+    (`packed`: `pack(cells)`, if known)."""
     acc = ACC if cfg.power else -1
-    s = scoring.score(cells, charges, acc, config=cfg, powered=powered or ())
+    p = pack(cells) if packed is None else packed
+    s = scoring.score(cells, charges, acc, config=cfg, powered=powered or (), packed=p)
     v = float(s.total)
     if rounds_left <= 0:
         return v
-    p = pack(cells)
     live = live_ends(p, acc)
     met = meetings(p, acc)
     share = min(1.0, rounds_left / max(1, cfg.round_count - 1))
     cost = w.open_end_late + (w.open_end - w.open_end_late) * share
     reached = (p & EXIT_ENDS[1]).bit_count()
     v += w.centre * s.centre + w.meeting * met + w.exit * reached
-    if w.join:
+    # Networks join only where an empty space meets two ends: half the boards have none.
+    if w.join and met:
         v += w.join * join_gain(cells, acc)
     return v + live * (1.0 - cost)
 
 
 def player_value(
-    cells: list[Cell | None], p: PlayerState, cfg: Config, rounds_left: int, w: Weights
+    cells: list[Cell | None],
+    p: PlayerState,
+    cfg: Config,
+    rounds_left: int,
+    w: Weights,
+    packed: int | None = None,
 ) -> float:
     """board_value with the Power Grid's promise: linked power and charges still to score."""
-    v = board_value(cells, cfg, rounds_left, w, p.charges, p.powered)
+    v = board_value(cells, cfg, rounds_left, w, p.charges, p.powered, packed)
     if cfg.power and rounds_left > 0:
         v += w.power_cell * _linked(cells, p.powered) + w.charge * p.charges
     return v

@@ -2,12 +2,28 @@
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from engine.core import IllegalAction
 from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
+from engine.railroad_ink.bitboard import (
+    BOARD,
+    EXIT_CELLS,
+    HE,
+    HN,
+    HS,
+    HW,
+    M1,
+    RE,
+    RN,
+    RS,
+    RW,
+    bit,
+    cells_of,
+    pack,
+)
 from engine.railroad_ink.board import (
     ACC,
-    CELLS,
     EXIT_BY_ID,
     EXIT_TYPE,
     EXITS,
@@ -101,56 +117,96 @@ def die_label(die: str, face: str) -> str:
     return f"{kind} die {die[-1]} ({face_name(face)})"
 
 
+Facing = tuple[str | None, ...]
+"""Per side N E S W of an empty cell: the kind of the exit or route end facing it, if any."""
+
+
 def frontier(cells: list[Cell | None], acc: int) -> list[int]:
     """Empty cells next to an exit or a route end: the only places a route can join."""
+    return [i for i, _ in facings(cells, acc)]
+
+
+def facings(
+    cells: list[Cell | None], acc: int, packed: int | None = None
+) -> list[tuple[int, Facing]]:
+    """Each frontier cell with what faces it, read off the packed board (`packed`, if known)."""
+    p = pack(cells) if packed is None else packed
+    empty = BOARD & ~cells_of(p)
+    if acc >= 0:
+        empty &= ~(1 << bit(acc))
+    # Per side N E S W of a cell: the cells whose neighbour there has an end facing them.
+    faced = [
+        [(p >> HS & M1) << 8, (p >> HW & M1) >> 1, (p >> HN & M1) >> 8, (p >> HE & M1) << 1],
+        [(p >> RS & M1) << 8, (p >> RW & M1) >> 1, (p >> RN & M1) >> 8, (p >> RE & M1) << 1],
+    ]
+    todo = empty & (EXIT_CELLS | faced[0][0] | faced[0][1] | faced[0][2] | faced[0][3])
+    todo |= empty & (faced[1][0] | faced[1][1] | faced[1][2] | faced[1][3])
+    highway, railway = faced
     out = []
-    for i in range(CELLS):
-        if cells[i] is not None or i == acc:
-            continue
-        for d in range(4):
-            n = NEIGH[i][d]
-            if n < 0:
-                if EXIT_TYPE[i][d] is not None:
-                    out.append(i)
-                    break
-            elif (c := cells[n]) is not None and tile(c.face, c.orientation).sides[d ^ 2]:
-                out.append(i)
-                break
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        b = low.bit_length() - 1
+        i = b // 8 * SIZE + b % 8
+        out.append(
+            (
+                i,
+                tuple(
+                    EXIT_TYPE[i][d]
+                    if NEIGH[i][d] < 0
+                    else "H"
+                    if highway[d] & low
+                    else "R"
+                    if railway[d] & low
+                    else None
+                    for d in range(4)
+                ),
+            )
+        )
     return out
 
 
-_UNJOINED = (-1, "", -1)
+@cache
+def _fitting(facing: Facing, face: str, mixed: bool) -> tuple[int, ...]:
+    """The orientations of `face` that fit a cell faced so: a board meets few of these, and a
+    search asks about each many times."""
+    return tuple(o for o in orientations(face) if _mismatch(facing, tile(face, o), mixed) is None)
 
 
-def _clash(cells: list[Cell | None], i: int, t: Tile, mixed: bool) -> tuple[int, str, int] | None:
-    """Placement rules 2–3 for `t` in the empty cell `i`: None if it fits; else the first side
-    touching an end of the other kind as (side, that kind, neighbour cell or -1 for an exit), or
-    `_UNJOINED` when nothing joins. `mixed` (A1 "if_joined"): such contact does not join, but is
-    allowed."""
-    joined = False
-    for d in range(4):
-        s = t.sides[d]
-        if s is None:
-            continue
-        n = NEIGH[i][d]
+def _facing(cells: list[Cell | None], i: int) -> Facing:
+    """What faces each side of cell `i`: an exit's kind, a neighbour's end's kind, or None."""
+    out = []
+    for d, n in enumerate(NEIGH[i]):
         if n < 0:
-            o = EXIT_TYPE[i][d]
+            out.append(EXIT_TYPE[i][d])
         else:
             c = cells[n]
-            o = None if c is None else tile(c.face, c.orientation).sides[d ^ 2]
-        if o is None:
+            out.append(None if c is None else tile(c.face, c.orientation).sides[d ^ 2])
+    return tuple(out)
+
+
+_UNJOINED = -1
+
+
+def _mismatch(facing: Facing, t: Tile, mixed: bool) -> int | None:
+    """Placement rules 2–3 for `t` in an empty cell faced so: None if it fits; else the first
+    side touching an end of the other kind, or `_UNJOINED` when nothing joins. `mixed` (A1
+    "if_joined"): such contact does not join, but is allowed."""
+    joined = False
+    for d, (s, o) in enumerate(zip(t.sides, facing, strict=True)):
+        if s is None or o is None:
             continue
         if o != s:
             if mixed:
                 continue
-            return d, o, n
+            return d
         joined = True
     return None if joined else _UNJOINED
 
 
 def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool:
     """Whether `t` may go in the empty cell `i` (A1: `mixed`)."""
-    return _clash(cells, i, t, mixed) is None
+    return _mismatch(_facing(cells, i), t, mixed) is None
 
 
 def why_not(
@@ -162,14 +218,14 @@ def why_not(
         return f"{label} cannot go on {where}: the Accumulator fills that space."
     if cells[i] is not None:
         return f"{label} cannot go on {where}: that space already holds a route."
-    clash = _clash(cells, i, t, mixed)
-    if clash is None:
+    facing = _facing(cells, i)
+    d = _mismatch(facing, t, mixed)
+    if d is None:
         return None
-    if clash is _UNJOINED:
+    if d == _UNJOINED:
         return f"{label} at {where} would not join any exit or route of its kind."
-    d, other, n = clash
-    mine = t.sides[d]
-    assert mine is not None
+    mine, other, n = t.sides[d], facing[d], NEIGH[i][d]
+    assert mine is not None and other is not None
     if n < 0:
         return (
             f"{label} at {where} would run its {ROUTE_NAMES[mine]} into the "
@@ -185,10 +241,14 @@ def placements(
     cells: list[Cell | None], acc: int, face: str, mixed: bool = False
 ) -> Iterator[tuple[int, int]]:
     """Every (cell, orientation) where `face` may be drawn, one orientation per distinct tile."""
-    for i in frontier(cells, acc):
-        for o in orientations(face):
-            if fits(cells, i, tile(face, o), mixed):
-                yield i, o
+    return placed(facings(cells, acc), face, mixed)
+
+
+def placed(spots: list[tuple[int, Facing]], face: str, mixed: bool) -> Iterator[tuple[int, int]]:
+    """`placements` on a board whose `facings` are `spots` (a search asks for several faces)."""
+    for i, facing in spots:
+        for o in _fitting(facing, face, mixed):
+            yield i, o
 
 
 def _light(p: PlayerState, line: str) -> None:

@@ -255,16 +255,17 @@ def score(
     acc_centre: bool = False,
     config: Config | None = None,
     powered: Iterable[int] = (),
+    packed: int | None = None,
 ) -> Score:
     """Score a board; `acc` is the Accumulator's cell (-1 without Power Grid).
 
     With `config`, its rulings apply (its longest_route and accumulator_is_centre win over
-    `mode` and `acc_centre`); without, the defaults.
+    `mode` and `acc_centre`); without, the defaults. `packed`: `pack(cells)`, if the caller has it.
     """
     cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)
     typed = cfg.mixed_contact != "illegal"
     hub = acc if cfg.accumulator_joins_networks else -1
-    p = pack(cells)
+    p = pack(cells) if packed is None else packed
     east, south = joins(p)
     joined = met = east.bit_count() + south.bit_count()
     if typed:

@@ -9,6 +9,7 @@ from random import Random
 from typing import cast
 
 from engine.railroad_ink.actions import Activate, DieKey, Draw
+from engine.railroad_ink.bitboard import PACKED, pack
 from engine.railroad_ink.board import NEIGH, cell_name, faces, rules, specials, tile
 from engine.railroad_ink.evaluation import Weights, player_value
 from engine.railroad_ink.planning import (
@@ -16,8 +17,9 @@ from engine.railroad_ink.planning import (
     Ctx,
     Draft,
     activate_lines,
+    facings,
     line_cells,
-    placements,
+    placed,
 )
 from engine.railroad_ink.state import Cell, PlayerState
 
@@ -33,6 +35,8 @@ class Node:
     key: frozenset[tuple[int, str, int]]
     """The draws as a set: boards reached in another order are the same board."""
     value: float
+    packed: int
+    """`pack(cells)`, kept as each draw adds its tile's bits."""
 
 
 def beam_plan(
@@ -92,17 +96,21 @@ def beam_nodes(
     special_cost = w.special if rounds_left + 1 > specials_left else 0.0
     last = rounds_left <= 0
 
-    def value(cells: list[Cell | None], special: str | None) -> float:
-        v = player_value(cells, player, cfg, rounds_left, w)
+    def value(cells: list[Cell | None], special: str | None, packed: int) -> float:
+        v = player_value(cells, player, cfg, rounds_left, w, packed)
         return v - special_cost if special else v
 
-    root = Node(player.cells, frozenset(), (), None, frozenset(), value(player.cells, None))
+    packed = pack(player.cells)
+    root = Node(
+        player.cells, frozenset(), (), None, frozenset(), value(player.cells, None, packed), packed
+    )
     layer = [root]
     done: list[Node] = []
     seen: set[frozenset[tuple[int, str, int]]] = set()
     while layer:
         children: list[Node] = []
         for node in layer:
+            spots = facings(node.cells, ctx.acc, node.packed)
             fitted = False
             faces_tried: set[str] = set()
             for k, die in enumerate(ROUTE_DICE):
@@ -111,7 +119,7 @@ def beam_nodes(
                     continue
                 # Two dice showing one face: drawing either first gives the same boards.
                 faces_tried.add(face)
-                for i, o in placements(node.cells, ctx.acc, face, ctx.mixed):
+                for i, o in placed(spots, face, ctx.mixed):
                     fitted = True
                     child = _child(ctx, node, die, face, i, o, value, seen)
                     if child is not None:
@@ -122,10 +130,10 @@ def beam_nodes(
                 done.append(node)
             if may_special and node.special is None and not over():
                 # Before the last round, a special goes only where two ends or more meet.
-                spots = None if last else _meeting_cells(node.cells)
+                meet = None if last else _meeting_cells(node.cells)
                 for face in held:
-                    for i, o in placements(node.cells, ctx.acc, face, ctx.mixed):
-                        if spots is not None and i not in spots:
+                    for i, o in placed(spots, face, ctx.mixed):
+                        if meet is not None and i not in meet:
                             continue
                         child = _child(ctx, node, "special", face, i, o, value, seen)
                         if child is not None:
@@ -143,7 +151,7 @@ def _child(
     face: str,
     i: int,
     o: int,
-    value: Callable[[list[Cell | None], str | None], float],
+    value: Callable[[list[Cell | None], str | None, int], float],
     seen: set[frozenset[tuple[int, str, int]]],
 ) -> Node | None:
     """`node` with one more die drawn; None if another order reached the same board."""
@@ -163,7 +171,11 @@ def _child(
     steps: tuple[Draw | Activate, ...] = (*node.steps, draw)
     if die == "special" and ctx.config.lamps:
         steps = (*steps, _light_best(ctx, cells))
-    return Node(cells, node.used | {die}, steps, special, key, value(cells, special))
+    # A tile's bits never overlap the board's, so adding them packs the new board.
+    packed = node.packed + PACKED[face][o][i]
+    return Node(
+        cells, node.used | {die}, steps, special, key, value(cells, special, packed), packed
+    )
 
 
 def _meeting_cells(cells: list[Cell | None]) -> set[int]:

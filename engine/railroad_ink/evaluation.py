@@ -22,7 +22,7 @@ from engine.railroad_ink.bitboard import (
 )
 from engine.railroad_ink.board import ACC, NEIGH
 from engine.railroad_ink.config import Config
-from engine.railroad_ink.joins import join_gain
+from engine.railroad_ink.joins import Joins, join_gain
 from engine.railroad_ink.state import Cell, PlayerState
 
 ACC_BIT = 1 << bit(ACC)
@@ -86,9 +86,10 @@ def board_value(
     charges: int = 0,
     powered: list[int] | None = None,
     packed: int | None = None,
+    joins: Joins | None = None,
 ) -> float:
     """The board's score, plus what its unfinished parts promise while `rounds_left` > 0
-    (`packed`: `pack(cells)`, if known)."""
+    (`packed`: `pack(cells)`, `joins`: its Joins, if known)."""
     acc = ACC if cfg.power else -1
     p = pack(cells) if packed is None else packed
     s = scoring.score(cells, charges, acc, config=cfg, powered=powered or (), packed=p)
@@ -103,7 +104,7 @@ def board_value(
     v += w.centre * s.centre + w.meeting * met + w.exit * reached
     # Networks join only where an empty space meets two ends: half the boards have none.
     if w.join and met:
-        v += w.join * join_gain(cells, acc)
+        v += w.join * (join_gain(cells, acc) if joins is None else joins.gain())
     return v + live * (1.0 - cost)
 
 
@@ -114,9 +115,10 @@ def player_value(
     rounds_left: int,
     w: Weights,
     packed: int | None = None,
+    joins: Joins | None = None,
 ) -> float:
     """board_value with the Power Grid's promise: linked power and charges still to score."""
-    v = board_value(cells, cfg, rounds_left, w, p.charges, p.powered, packed)
+    v = board_value(cells, cfg, rounds_left, w, p.charges, p.powered, packed, joins)
     if cfg.power and rounds_left > 0:
         v += w.power_cell * _linked(cells, p.powered) + w.charge * p.charges
     return v

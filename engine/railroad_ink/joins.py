@@ -23,56 +23,91 @@ _LINKS = [tuple((d, n) for d, n in enumerate(NEIGH[i]) if n >= 0) for i in range
 _TOP = len(POINTS) - 1
 
 
-def join_gain(cells: list[Cell | None], acc: int) -> float:
-    """Per set of two networks or more facing one empty space: the network points that
-    joining them there would add (each set counted once, at its best)."""
-    # Pieces are 2 * cell + segment; a union-find joins pieces whose ends meet.
-    segs = [None if c is None else tile(c.face, c.orientation).seg_of for c in cells]
-    parent = list(range(2 * CELLS))
+class Joins:
+    """The networks of a board's pieces (2 * cell + segment) with their exits, and the pieces
+    facing each empty space: built once, then grown a tile at a time as a search draws."""
 
-    def find(x: int) -> int:
+    __slots__ = ("acc", "exits", "facing", "parent", "segs")
+
+    def __init__(
+        self,
+        acc: int,
+        segs: list[tuple[int, ...] | None],
+        parent: list[int],
+        facing: dict[int, list[int]],
+        exits: dict[int, int],
+    ) -> None:
+        self.acc, self.segs, self.parent, self.facing, self.exits = acc, segs, parent, facing, exits
+
+    @classmethod
+    def of(cls, cells: list[Cell | None], acc: int) -> "Joins":
+        found = cls(acc, [None] * CELLS, list(range(2 * CELLS)), {}, {})
+        for i, c in enumerate(cells):
+            if c is not None:
+                found._put(i, tile(c.face, c.orientation).seg_of)
+        return found
+
+    def grown(self, i: int, face: str, orientation: int) -> "Joins":
+        """These joins with a tile drawn on the empty space `i`."""
+        found = Joins(
+            self.acc, self.segs.copy(), self.parent.copy(), self.facing.copy(), self.exits.copy()
+        )
+        found._put(i, tile(face, orientation).seg_of)
+        return found
+
+    def gain(self) -> float:
+        """Per set of two networks or more facing one empty space: the network points that
+        joining them there would add (each set counted once, at its best)."""
+        best: dict[frozenset[int], int] = {}
+        exits = self.exits
+        for pieces in self.facing.values():
+            if len(pieces) < 2:
+                continue
+            roots = frozenset([self._find(a) for a in pieces])
+            if len(roots) < 2:
+                continue
+            counts = [exits.get(r, 0) for r in roots]
+            gain = POINTS[min(sum(counts), _TOP)] - sum([POINTS[c] for c in counts])
+            if gain > best.get(roots, 0):
+                best[roots] = gain
+        return float(sum(best.values()))
+
+    def _find(self, x: int) -> int:
+        parent = self.parent
         while (up := parent[x]) != x:
             parent[x] = x = parent[up]
         return x
 
-    facing: dict[int, list[int]] = {}
-    for i in range(CELLS):
-        seg = segs[i]
-        if seg is None:
-            continue
+    def _put(self, i: int, seg: tuple[int, ...]) -> None:
+        """Tile `seg` on the empty space `i`: joined to its neighbours' ends, its own ends
+        facing empty spaces, its exits counted. Lists of `facing` are replaced, never changed:
+        a grown copy shares them."""
+        segs, facing = self.segs, self.facing
+        segs[i] = seg
+        facing.pop(i, None)
         for d, n in _LINKS[i]:
             k = seg[d]
-            if k < 0 or n == acc:
+            if k < 0 or n == self.acc:
                 continue
             other = segs[n]
             if other is None:
-                if n in facing:
-                    facing[n].append(2 * i + k)
-                else:
-                    facing[n] = [2 * i + k]
-            elif n < i and (m := other[d ^ 2]) >= 0:
-                a, b = find(2 * i + k), find(2 * n + m)
-                if a != b:
-                    parent[a] = b
-    meeting = [pieces for pieces in facing.values() if len(pieces) > 1]
-    if not meeting:
-        return 0.0
-    exits: dict[int, int] = {}
-    for i, sides in EXIT_SIDES.items():
-        seg = segs[i]
-        if seg is None:
-            continue
-        for d in sides:
+                facing[n] = [*facing.get(n, ()), 2 * i + k]
+            elif (m := other[d ^ 2]) >= 0:
+                self._union(2 * i + k, 2 * n + m)
+        for d in EXIT_SIDES.get(i, ()):
             if seg[d] >= 0:
-                r = find(2 * i + seg[d])
-                exits[r] = exits.get(r, 0) + 1
-    best: dict[frozenset[int], int] = {}
-    for pieces in meeting:
-        roots = frozenset([find(a) for a in pieces])
-        if len(roots) < 2:
-            continue
-        counts = [exits.get(r, 0) for r in roots]
-        gain = POINTS[min(sum(counts), _TOP)] - sum([POINTS[c] for c in counts])
-        if gain > best.get(roots, 0):
-            best[roots] = gain
-    return float(sum(best.values()))
+                r = self._find(2 * i + seg[d])
+                self.exits[r] = self.exits.get(r, 0) + 1
+
+    def _union(self, x: int, y: int) -> None:
+        a, b = self._find(x), self._find(y)
+        if a != b:
+            self.parent[a] = b
+            if a in self.exits:
+                self.exits[b] = self.exits.get(b, 0) + self.exits.pop(a)
+
+
+def join_gain(cells: list[Cell | None], acc: int) -> float:
+    """Per set of two networks or more facing one empty space: the network points that
+    joining them there would add (each set counted once, at its best)."""
+    return Joins.of(cells, acc).gain()

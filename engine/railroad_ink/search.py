@@ -12,6 +12,7 @@ from engine.railroad_ink.actions import Activate, DieKey, Draw
 from engine.railroad_ink.bitboard import PACKED, pack
 from engine.railroad_ink.board import NEIGH, cell_name, faces, rules, specials, tile
 from engine.railroad_ink.evaluation import Weights, player_value
+from engine.railroad_ink.joins import Joins
 from engine.railroad_ink.planning import (
     ROUTE_DICE,
     Ctx,
@@ -37,6 +38,8 @@ class Node:
     value: float
     packed: int
     """`pack(cells)`, kept as each draw adds its tile's bits."""
+    joins: Joins | None
+    """Its networks and the spaces they face, grown with each draw (when the value uses them)."""
 
 
 def beam_plan(
@@ -96,14 +99,16 @@ def beam_nodes(
     special_cost = w.special if rounds_left + 1 > specials_left else 0.0
     last = rounds_left <= 0
 
-    def value(cells: list[Cell | None], special: str | None, packed: int) -> float:
-        v = player_value(cells, player, cfg, rounds_left, w, packed)
+    def value(
+        cells: list[Cell | None], special: str | None, packed: int, joins: Joins | None
+    ) -> float:
+        v = player_value(cells, player, cfg, rounds_left, w, packed, joins)
         return v - special_cost if special else v
 
     packed = pack(player.cells)
-    root = Node(
-        player.cells, frozenset(), (), None, frozenset(), value(player.cells, None, packed), packed
-    )
+    joins = Joins.of(player.cells, ctx.acc) if w.join and not last else None
+    at_start = value(player.cells, None, packed, joins)
+    root = Node(player.cells, frozenset(), (), None, frozenset(), at_start, packed, joins)
     layer = [root]
     done: list[Node] = []
     seen: set[frozenset[tuple[int, str, int]]] = set()
@@ -151,7 +156,7 @@ def _child(
     face: str,
     i: int,
     o: int,
-    value: Callable[[list[Cell | None], str | None, int], float],
+    value: Callable[[list[Cell | None], str | None, int, Joins | None], float],
     seen: set[frozenset[tuple[int, str, int]]],
 ) -> Node | None:
     """`node` with one more die drawn; None if another order reached the same board."""
@@ -173,9 +178,9 @@ def _child(
         steps = (*steps, _light_best(ctx, cells))
     # A tile's bits never overlap the board's, so adding them packs the new board.
     packed = node.packed + PACKED[face][o][i]
-    return Node(
-        cells, node.used | {die}, steps, special, key, value(cells, special, packed), packed
-    )
+    joins = None if node.joins is None else node.joins.grown(i, face, o)
+    worth = value(cells, special, packed, joins)
+    return Node(cells, node.used | {die}, steps, special, key, worth, packed, joins)
 
 
 def _meeting_cells(cells: list[Cell | None]) -> set[int]:

@@ -9,11 +9,13 @@ import pytest
 from engine.core import CHANCE, LEVELS, Level, play_out
 from engine.railroad_ink import autopilot
 from engine.railroad_ink.bitboard import pack
+from engine.railroad_ink.board import ACC, CELLS
 from engine.railroad_ink.config import Config
 from engine.railroad_ink.evaluation import Weights, board_value, live_ends
-from engine.railroad_ink.joins import join_gain
+from engine.railroad_ink.joins import Joins, join_gain
 from engine.railroad_ink.scoring import score
-from tests.railroad_ink.helpers import EXPANSION_SETS, G, cells
+from engine.railroad_ink.state import Cell
+from tests.railroad_ink.helpers import EXPANSION_SETS, G, cells, random_plan
 
 
 def _play(config: Config, seed: int, level: Level, budget: float | None = None) -> int:
@@ -69,6 +71,35 @@ def test_a_join_is_worth_the_network_points_it_would_add() -> None:
     assert join_gain(board, -1) == 4.0
     # One network alone joins nothing.
     assert join_gain(cells({"B1": ("highway_straight", 0)}), -1) == 0.0
+
+
+def test_joins_grown_a_tile_at_a_time_match_the_board_built_whole() -> None:
+    # The search grows each board's joins from its parent's, in any order of draws, and a
+    # parent's children share its lists: growing one child must not change the parent.
+    for k, expansions in enumerate((frozenset(), frozenset({"power_grid"}))):
+        rng = Random(40 + k)
+        state = G.new(G.Config(players=1, expansions=expansions), 40 + k)
+        final = play_out(G, state, rng, lambda s, seat, r=rng: random_plan(s, seat, r))
+        tiles = [(i, c) for i, c in enumerate(final.players[0].cells) if c is not None]
+        rng.shuffle(tiles)
+        acc = ACC if expansions else -1
+        part: list[Cell | None] = [None] * CELLS
+        grown = Joins.of(part, acc)
+        gains = set()
+        for n, (i, c) in enumerate(tiles):
+            before = (
+                grown.gain(),
+                {s: list(p) for s, p in grown.facing.items()},
+                dict(grown.exits),
+            )
+            for j, other in tiles[n + 1 : n + 3]:
+                grown.grown(j, other.face, other.orientation)
+            assert (grown.gain(), grown.facing, grown.exits) == before
+            part[i] = c
+            grown = grown.grown(i, c.face, c.orientation)
+            assert grown.gain() == Joins.of(part, acc).gain()
+            gains.add(grown.gain())
+        assert len(gains) > 2  # the boards met joins of different worth
 
 
 def test_the_value_is_the_score_once_no_round_remains() -> None:

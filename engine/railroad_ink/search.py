@@ -24,6 +24,9 @@ from engine.railroad_ink.planning import (
 )
 from engine.railroad_ink.state import Cell, PlayerState
 
+Drawn = tuple[str, int, int, str]
+"""A draw as a search keeps it: die, cell, orientation, face."""
+
 
 @dataclass(slots=True)
 class Node:
@@ -31,7 +34,7 @@ class Node:
 
     cells: list[Cell | None]
     used: frozenset[str]
-    steps: tuple[Draw | Activate, ...]
+    steps: tuple[Drawn | Activate, ...]
     special: str | None
     key: frozenset[tuple[int, str, int]]
     """The draws as a set: boards reached in another order are the same board."""
@@ -54,11 +57,14 @@ def beam_plan(
     """The steps of the best finished board found with `width` boards kept per layer (with
     Street Lamps, a special's lamp line follows it); with `ahead` = (boards, rolls, width),
     the best boards are weighed instead by the next round's beam on sampled rolls."""
-    done = beam_nodes(ctx, player, width, w, with_special, over)
-    boards, rolls, next_width = ahead
     cfg = ctx.config
+    # A base game's board is all its packed bits say; the next round's beams meet the same
+    # boards again and again (a sixth of all), so each is valued once.
+    valued: dict[tuple[int, int], float] | None = None if cfg.lamps or cfg.power else {}
+    done = beam_nodes(ctx, player, width, w, with_special, over, valued)
+    boards, rolls, next_width = ahead
     if boards < 2 or ctx.round >= cfg.round_count or cfg.lamps or cfg.power or over():
-        return done[0].steps
+        return _actions(done[0].steps)
     top = done[:boards]
     rng = Random(zlib.crc32(repr((ctx.round, ctx.route, _board_key(player.cells))).encode()))
     sampled = [
@@ -71,10 +77,25 @@ def beam_plan(
         total = 0.0
         for route in sampled:
             nxt = replace(ctx, round=ctx.round + 1, route=route)
-            total += beam_nodes(nxt, after, next_width, w, with_special, over)[0].value
+            total += beam_nodes(nxt, after, next_width, w, with_special, over, valued)[0].value
         return total
 
-    return max(top, key=outlook).steps
+    return _actions(max(top, key=outlook).steps)
+
+
+def _actions(steps: tuple["Drawn | Activate", ...]) -> tuple[Draw | Activate, ...]:
+    """The steps as actions (a search builds them only for the board it plays)."""
+    return tuple(
+        Draw(
+            die=cast(DieKey, step[0]),
+            cell=cell_name(step[1]),
+            orientation=step[2],
+            face=step[3] if step[0] == "special" else None,
+        )
+        if isinstance(step, tuple)
+        else step
+        for step in steps
+    )
 
 
 def _board_key(cells: list[Cell | None]) -> tuple[tuple[int, str, int], ...]:
@@ -88,8 +109,10 @@ def beam_nodes(
     w: Weights,
     with_special: bool,
     over: Callable[[], bool],
+    valued: dict[tuple[int, int], float] | None = None,
 ) -> list[Node]:
-    """The finished boards found with `width` boards kept per layer, best first."""
+    """The finished boards found with `width` boards kept per layer, best first; `valued`: the
+    values of boards met before, by packed board and rounds left, where those tell them."""
     cfg = ctx.config
     rounds_left = cfg.round_count - ctx.round
     held = [f for f in specials() if f not in player.specials]
@@ -102,8 +125,12 @@ def beam_nodes(
     def value(
         cells: list[Cell | None], special: str | None, packed: int, joins: Joins | None
     ) -> float:
-        v = player_value(cells, player, cfg, rounds_left, w, packed, joins)
-        return v - special_cost if special else v
+        known = None if valued is None else valued.get((packed, rounds_left))
+        if known is None:
+            known = player_value(cells, player, cfg, rounds_left, w, packed, joins)
+            if valued is not None:
+                valued[packed, rounds_left] = known
+        return known - special_cost if special else known
 
     packed = pack(player.cells)
     joins = Joins.of(player.cells, ctx.acc) if w.join and not last else None
@@ -167,13 +194,7 @@ def _child(
     special = face if die == "special" else node.special
     cells = node.cells.copy()
     cells[i] = Cell(face, o, ctx.round, special=die == "special")
-    draw = Draw(
-        die=cast(DieKey, die),
-        cell=cell_name(i),
-        orientation=o,
-        face=face if die == "special" else None,
-    )
-    steps: tuple[Draw | Activate, ...] = (*node.steps, draw)
+    steps: tuple[Drawn | Activate, ...] = (*node.steps, (die, i, o, face))
     if die == "special" and ctx.config.lamps:
         steps = (*steps, _light_best(ctx, cells))
     # A tile's bits never overlap the board's, so adding them packs the new board.

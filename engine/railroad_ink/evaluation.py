@@ -92,7 +92,12 @@ def board_value(
     (`packed`: `pack(cells)`, `joins`: its Joins, if known)."""
     acc = ACC if cfg.power else -1
     p = pack(cells) if packed is None else packed
-    s = scoring.score(cells, charges, acc, config=cfg, powered=powered or (), packed=p)
+    # The joins' networks are the rules' where only ends of one kind may meet and the
+    # Accumulator joins none: then they spare scoring its own search.
+    exits = None
+    if joins is not None and cfg.mixed_contact == "illegal" and not cfg.accumulator_joins_networks:
+        exits = joins.exit_counts()
+    s = scoring.score(cells, charges, acc, config=cfg, powered=powered or (), packed=p, exits=exits)
     v = float(s.total)
     if rounds_left <= 0:
         return v

@@ -72,6 +72,11 @@ class Joins:
                 best[roots] = gain
         return float(sum(best.values()))
 
+    def exit_counts(self) -> list[int]:
+        """The exits each network reaches, those reaching none left out (any two ends that
+        meet join here, and the Accumulator joins nothing)."""
+        return list(self.exits.values())
+
     def _find(self, x: int) -> int:
         parent = self.parent
         while (up := parent[x]) != x:

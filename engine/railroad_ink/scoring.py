@@ -256,11 +256,13 @@ def score(
     config: Config | None = None,
     powered: Iterable[int] = (),
     packed: int | None = None,
+    exits: list[int] | None = None,
 ) -> Score:
     """Score a board; `acc` is the Accumulator's cell (-1 without Power Grid).
 
     With `config`, its rulings apply (its longest_route and accumulator_is_centre win over
-    `mode` and `acc_centre`); without, the defaults. `packed`: `pack(cells)`, if the caller has it.
+    `mode` and `acc_centre`); without, the defaults. `packed`: `pack(cells)`, `exits`: the exits
+    each network reaches (see joins.Joins.exit_counts), if the caller has them.
     """
     cfg = config or Config(longest_route=mode, accumulator_is_centre=acc_centre)
     typed = cfg.mixed_contact != "illegal"
@@ -274,7 +276,13 @@ def score(
         beam, down = meetings(p)
         met = beam.bit_count() + down.bit_count()
     # Untyped, a highway end facing a railway end joins their networks: the graph decides.
-    found = bitboard.networks(p, beam, down, typed, hub) if met == joined else None
+    if exits is not None:
+        found: tuple[list[int], int] | None = (
+            sorted([n for n in exits if n > 1], reverse=True),
+            exits.count(1),
+        )
+    else:
+        found = bitboard.networks(p, beam, down, typed, hub) if met == joined else None
     if found is None:
         sizes = network_exits(tiles_of(cells), typed, linked_only=True, hub=hub)
         networks = [n for n in sizes if n > 1]

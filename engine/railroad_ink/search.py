@@ -41,8 +41,8 @@ class Node:
     value: float
     packed: int
     """`pack(cells)`, kept as each draw adds its tile's bits."""
-    joins: Joins | None
-    """Its networks and the spaces they face, grown with each draw (when the value uses them)."""
+    joins: Joins
+    """Its networks and the spaces they face, grown with each draw."""
 
 
 def beam_plan(
@@ -122,9 +122,7 @@ def beam_nodes(
     special_cost = w.special if rounds_left + 1 > specials_left else 0.0
     last = rounds_left <= 0
 
-    def value(
-        cells: list[Cell | None], special: str | None, packed: int, joins: Joins | None
-    ) -> float:
+    def value(cells: list[Cell | None], special: str | None, packed: int, joins: Joins) -> float:
         known = None if valued is None else valued.get((packed, rounds_left))
         if known is None:
             known = player_value(cells, player, cfg, rounds_left, w, packed, joins)
@@ -133,7 +131,7 @@ def beam_nodes(
         return known - special_cost if special else known
 
     packed = pack(player.cells)
-    joins = Joins.of(player.cells, ctx.acc) if w.join and not last else None
+    joins = Joins.of(player.cells, ctx.acc)
     at_start = value(player.cells, None, packed, joins)
     root = Node(player.cells, frozenset(), (), None, frozenset(), at_start, packed, joins)
     layer = [root]
@@ -183,7 +181,7 @@ def _child(
     face: str,
     i: int,
     o: int,
-    value: Callable[[list[Cell | None], str | None, int, Joins | None], float],
+    value: Callable[[list[Cell | None], str | None, int, Joins], float],
     seen: set[frozenset[tuple[int, str, int]]],
 ) -> Node | None:
     """`node` with one more die drawn; None if another order reached the same board."""
@@ -199,7 +197,7 @@ def _child(
         steps = (*steps, _light_best(ctx, cells))
     # A tile's bits never overlap the board's, so adding them packs the new board.
     packed = node.packed + PACKED[face][o][i]
-    joins = None if node.joins is None else node.joins.grown(i, face, o)
+    joins = node.joins.grown(i, face, o)
     worth = value(cells, special, packed, joins)
     return Node(cells, node.used | {die}, steps, special, key, worth, packed, joins)
 

@@ -102,6 +102,26 @@ def test_joins_grown_a_tile_at_a_time_match_the_board_built_whole() -> None:
         assert len(gains) > 2  # the boards met joins of different worth
 
 
+def test_the_joins_networks_score_as_the_rules_own_search() -> None:
+    # The search hands scoring the joins' networks where only ends of one kind may meet.
+    for k, expansions in enumerate((frozenset(), frozenset({"power_grid"}))):
+        rng = Random(50 + k)
+        # A network of one exit scores here too, so the lone ones count.
+        config = G.Config(players=1, expansions=expansions, one_exit_network_points=1)
+        state = G.new(config, 50 + k)
+        final = play_out(G, state, rng, lambda s, seat: autopilot.choose(G.view(s, seat), seat))
+        acc = ACC if expansions else -1
+        part: list[Cell | None] = [None] * CELLS
+        networks = set()
+        for i, c in enumerate(final.players[0].cells):
+            part[i] = c
+            ours = score(part, 0, acc, config=config)
+            given = Joins.of(part, acc).exit_counts()
+            assert score(part, 0, acc, config=config, exits=given) == ours
+            networks.add(tuple(ours.networks))
+        assert len(networks) > 2  # the boards grew networks of several sizes
+
+
 def test_the_value_is_the_score_once_no_round_remains() -> None:
     board = cells({"B1": ("highway_straight", 0), "B2": ("highway_t", 0)})
     cfg = Config(players=1)

@@ -101,6 +101,15 @@ def cells_of(p: int) -> int:
     return (p | p >> W) & M1
 
 
+def faced(p: int) -> tuple[list[int], list[int]]:
+    """Per kind (highway, railway), per side N E S W of a cell: the cells whose neighbour on
+    that side has an end of that kind facing them (empty or not)."""
+    return (
+        [(p >> HS & M1) << 8, (p >> HW & M1) >> 1, (p >> HN & M1) >> 8, (p >> HE & M1) << 1],
+        [(p >> RS & M1) << 8, (p >> RW & M1) >> 1, (p >> RN & M1) >> 8, (p >> RE & M1) << 1],
+    )
+
+
 def joins(p: int) -> tuple[int, int]:
     """Node boards of the pieces joined to their east neighbour's, and to their south one's."""
     return p & p >> _EW & M2, p >> HS & p >> HN + 8 & M2

@@ -7,17 +7,9 @@ from engine.railroad_ink import scoring
 from engine.railroad_ink.bitboard import (
     BOARD,
     EXIT_ENDS,
-    HE,
-    HN,
-    HS,
-    HW,
-    M1,
-    RE,
-    RN,
-    RS,
-    RW,
     bit,
     cells_of,
+    faced,
     pack,
 )
 from engine.railroad_ink.board import ACC, NEIGH
@@ -52,30 +44,16 @@ class Weights:
     """Per network point that joining networks facing one empty space would add."""
 
 
-def live_ends(p: int, acc: int) -> int:
-    """Route ends facing an empty space (they may still be joined)."""
+def open_ends(p: int, acc: int) -> tuple[int, int]:
+    """Route ends facing an empty space (they may still be joined), and the empty spaces that
+    two ends or more face (where routes, and networks, may meet)."""
     empty = BOARD & ~cells_of(p)
     if acc >= 0:
         empty &= ~ACC_BIT
-    return (
-        ((p >> HE | p >> RE) & M1 & empty >> 1).bit_count()
-        + ((p >> HW | p >> RW) & M1 & empty << 1).bit_count()
-        + ((p >> HS | p >> RS) & M1 & empty >> 8).bit_count()
-        + ((p >> HN | p >> RN) & M1 & empty << 8).bit_count()
-    )
-
-
-def meetings(p: int, acc: int) -> int:
-    """Empty spaces faced by two route ends or more."""
-    empty = BOARD & ~cells_of(p)
-    if acc >= 0:
-        empty &= ~ACC_BIT
-    # The cells faced by an end from the north, the south, the west, the east.
-    a = ((p >> HS | p >> RS) & M1) << 8 & empty
-    b = ((p >> HN | p >> RN) & M1) >> 8 & empty
-    c = ((p >> HE | p >> RE) & M1) << 1 & empty
-    d = ((p >> HW | p >> RW) & M1) >> 1 & empty
-    return (a & (b | c | d) | b & (c | d) | c & d).bit_count()
+    # Each end faces one space from one side: counting the spaces side by side counts the ends.
+    a, b, c, d = ((h | r) & empty for h, r in zip(*faced(p), strict=True))
+    live = a.bit_count() + b.bit_count() + c.bit_count() + d.bit_count()
+    return live, (a & (b | c | d) | b & (c | d) | c & d).bit_count()
 
 
 def board_value(
@@ -101,8 +79,7 @@ def board_value(
     v = float(s.total)
     if rounds_left <= 0:
         return v
-    live = live_ends(p, acc)
-    met = meetings(p, acc)
+    live, met = open_ends(p, acc)
     share = min(1.0, rounds_left / max(1, cfg.round_count - 1))
     cost = w.open_end_late + (w.open_end - w.open_end_late) * share
     reached = (p & EXIT_ENDS[1]).bit_count()

@@ -6,22 +6,7 @@ from functools import cache
 
 from engine.core import IllegalAction
 from engine.railroad_ink.actions import Activate, Draw, Electrify, Plan
-from engine.railroad_ink.bitboard import (
-    BOARD,
-    EXIT_CELLS,
-    HE,
-    HN,
-    HS,
-    HW,
-    M1,
-    RE,
-    RN,
-    RS,
-    RW,
-    bit,
-    cells_of,
-    pack,
-)
+from engine.railroad_ink.bitboard import BOARD, EXIT_CELLS, bit, cells_of, faced, pack
 from engine.railroad_ink.board import (
     ACC,
     EXIT_BY_ID,
@@ -134,14 +119,11 @@ def facings(
     empty = BOARD & ~cells_of(p)
     if acc >= 0:
         empty &= ~(1 << bit(acc))
-    # Per side N E S W of a cell: the cells whose neighbour there has an end facing them.
-    faced = [
-        [(p >> HS & M1) << 8, (p >> HW & M1) >> 1, (p >> HN & M1) >> 8, (p >> HE & M1) << 1],
-        [(p >> RS & M1) << 8, (p >> RW & M1) >> 1, (p >> RN & M1) >> 8, (p >> RE & M1) << 1],
-    ]
-    todo = empty & (EXIT_CELLS | faced[0][0] | faced[0][1] | faced[0][2] | faced[0][3])
-    todo |= empty & (faced[1][0] | faced[1][1] | faced[1][2] | faced[1][3])
-    highway, railway = faced
+    highway, railway = faced(p)
+    todo = EXIT_CELLS
+    for h, r in zip(highway, railway, strict=True):
+        todo |= h | r
+    todo &= empty
     out = []
     while todo:
         low = todo & -todo

@@ -11,7 +11,7 @@ from engine.railroad_ink import autopilot
 from engine.railroad_ink.bitboard import pack
 from engine.railroad_ink.board import ACC, CELLS
 from engine.railroad_ink.config import Config
-from engine.railroad_ink.evaluation import Weights, board_value, live_ends
+from engine.railroad_ink.evaluation import Weights, board_value, open_ends
 from engine.railroad_ink.joins import Joins, join_gain
 from engine.railroad_ink.scoring import score
 from engine.railroad_ink.state import Cell
@@ -56,18 +56,19 @@ def test_strong_and_standard_score_well_above_casual() -> None:
     assert strong >= casual + 12
 
 
-def test_live_ends_are_those_facing_an_empty_space() -> None:
+def test_open_ends_are_those_facing_an_empty_space() -> None:
     # A straight at B1 facing down into B2 (open) and up into the exit (joined).
     board = cells({"B1": ("highway_straight", 0)})
-    assert live_ends(pack(board), -1) == 1
+    assert open_ends(pack(board), -1)[0] == 1
     # A curve beside it closes nothing: its ends face B1's blank side and C2 (open).
     board = cells({"B1": ("highway_straight", 0), "C1": ("highway_curve", 2)})
-    assert live_ends(pack(board), -1) == 2
+    assert open_ends(pack(board), -1)[0] == 2
 
 
 def test_a_join_is_worth_the_network_points_it_would_add() -> None:
     # Two networks of one exit each (B1's highway, A2's railway) both face B2.
     board = cells({"B1": ("highway_straight", 0), "A2": ("railway_straight", 1)})
+    assert open_ends(pack(board), -1) == (2, 1)  # two open ends, one space where they meet
     assert join_gain(board, -1) == 4.0
     # One network alone joins nothing.
     assert join_gain(cells({"B1": ("highway_straight", 0)}), -1) == 0.0

@@ -106,15 +106,11 @@ Facing = tuple[str | None, ...]
 """Per side N E S W of an empty cell: the kind of the exit or route end facing it, if any."""
 
 
-def frontier(cells: list[Cell | None], acc: int) -> list[int]:
-    """Empty cells next to an exit or a route end: the only places a route can join."""
-    return [i for i, _ in facings(cells, acc)]
-
-
 def facings(
     cells: list[Cell | None], acc: int, packed: int | None = None
 ) -> list[tuple[int, Facing]]:
-    """Each frontier cell with what faces it, read off the packed board (`packed`, if known)."""
+    """Each empty space next to an exit or a route end (the only places a route can join), with
+    what faces it: read off the packed board (`packed`, if known)."""
     p = pack(cells) if packed is None else packed
     empty = BOARD & ~cells_of(p)
     if acc >= 0:
@@ -130,21 +126,13 @@ def facings(
         todo ^= low
         b = low.bit_length() - 1
         i = b // 8 * SIZE + b % 8
-        out.append(
-            (
-                i,
-                tuple(
-                    EXIT_TYPE[i][d]
-                    if NEIGH[i][d] < 0
-                    else "H"
-                    if highway[d] & low
-                    else "R"
-                    if railway[d] & low
-                    else None
-                    for d in range(4)
-                ),
-            )
-        )
+        facing: list[str | None] = []
+        for d, n in enumerate(NEIGH[i]):
+            if n < 0:
+                facing.append(EXIT_TYPE[i][d])
+            else:
+                facing.append("H" if highway[d] & low else "R" if railway[d] & low else None)
+        out.append((i, tuple(facing)))
     return out
 
 
@@ -184,11 +172,6 @@ def _mismatch(facing: Facing, t: Tile, mixed: bool) -> int | None:
             return d
         joined = True
     return None if joined else _UNJOINED
-
-
-def fits(cells: list[Cell | None], i: int, t: Tile, mixed: bool = False) -> bool:
-    """Whether `t` may go in the empty cell `i` (A1: `mixed`)."""
-    return _mismatch(_facing(cells, i), t, mixed) is None
 
 
 def why_not(

@@ -83,7 +83,7 @@ def beam_plan(
     return _actions(max(top, key=outlook).steps)
 
 
-def _actions(steps: tuple["Drawn | Activate", ...]) -> tuple[Draw | Activate, ...]:
+def _actions(steps: tuple[Drawn | Activate, ...]) -> tuple[Draw | Activate, ...]:
     """The steps as actions (a search builds them only for the board it plays)."""
     return tuple(
         Draw(

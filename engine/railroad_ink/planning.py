@@ -143,19 +143,8 @@ def _fitting(facing: Facing, face: str, mixed: bool) -> tuple[int, ...]:
     return tuple(o for o in orientations(face) if _mismatch(facing, tile(face, o), mixed) is None)
 
 
-def _facing(cells: list[Cell | None], i: int) -> Facing:
-    """What faces each side of cell `i`: an exit's kind, a neighbour's end's kind, or None."""
-    out = []
-    for d, n in enumerate(NEIGH[i]):
-        if n < 0:
-            out.append(EXIT_TYPE[i][d])
-        else:
-            c = cells[n]
-            out.append(None if c is None else tile(c.face, c.orientation).sides[d ^ 2])
-    return tuple(out)
-
-
 _UNJOINED = -1
+_NOTHING: Facing = (None, None, None, None)
 
 
 def _mismatch(facing: Facing, t: Tile, mixed: bool) -> int | None:
@@ -183,7 +172,8 @@ def why_not(
         return f"{label} cannot go on {where}: the Accumulator fills that space."
     if cells[i] is not None:
         return f"{label} cannot go on {where}: that space already holds a route."
-    facing = _facing(cells, i)
+    # A space nothing faces is no frontier space: no side of it joins.
+    facing = dict(facings(cells, acc)).get(i, _NOTHING)
     d = _mismatch(facing, t, mixed)
     if d is None:
         return None

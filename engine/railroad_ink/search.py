@@ -10,13 +10,14 @@ from typing import cast
 
 from engine.railroad_ink.actions import Activate, DieKey, Draw
 from engine.railroad_ink.bitboard import PACKED, pack
-from engine.railroad_ink.board import NEIGH, cell_name, faces, rules, specials, tile
+from engine.railroad_ink.board import NEIGH, cell_name, faces, rules, specials
 from engine.railroad_ink.evaluation import Weights, player_value
 from engine.railroad_ink.joins import Joins
 from engine.railroad_ink.planning import (
     ROUTE_DICE,
     Ctx,
     Draft,
+    Facing,
     activate_lines,
     facings,
     line_cells,
@@ -160,7 +161,7 @@ def beam_nodes(
                 done.append(node)
             if may_special and node.special is None and not over():
                 # Before the last round, a special goes only where two ends or more meet.
-                meet = None if last else _meeting_cells(node.cells)
+                meet = None if last else _meeting_cells(spots)
                 for face in held:
                     for i, o in placed(spots, face, ctx.mixed):
                         if meet is not None and i not in meet:
@@ -202,19 +203,13 @@ def _child(
     return Node(cells, node.used | {die}, steps, special, key, worth, packed, joins)
 
 
-def _meeting_cells(cells: list[Cell | None]) -> set[int]:
-    """Empty cells faced by two route ends or more."""
-    out = set()
-    for i, c in enumerate(cells):
-        if c is not None:
-            continue
-        facing = 0
-        for d, n in enumerate(NEIGH[i]):
-            if n >= 0 and (m := cells[n]) is not None and tile(m.face, m.orientation).sides[d ^ 2]:
-                facing += 1
-        if facing >= 2:
-            out.add(i)
-    return out
+def _meeting_cells(spots: list[tuple[int, Facing]]) -> set[int]:
+    """The spaces of `spots` (a board's `facings`) faced by two route ends or more."""
+    return {
+        i
+        for i, facing in spots
+        if sum(1 for n, kind in zip(NEIGH[i], facing, strict=True) if n >= 0 and kind) >= 2
+    }
 
 
 def _light_best(ctx: Ctx, cells: list[Cell | None]) -> Activate:

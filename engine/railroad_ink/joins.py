@@ -27,7 +27,7 @@ class Joins:
     """The networks of a board's pieces (2 * cell + segment) with their exits, and the pieces
     facing each empty space: built once, then grown a tile at a time as a search draws."""
 
-    __slots__ = ("acc", "exits", "facing", "parent", "segs")
+    __slots__ = ("acc", "exits", "facing", "open", "parent", "segs")
 
     def __init__(
         self,
@@ -36,12 +36,14 @@ class Joins:
         parent: list[int],
         facing: dict[int, list[int]],
         exits: dict[int, int],
+        open_: dict[int, int],
     ) -> None:
-        self.acc, self.segs, self.parent, self.facing, self.exits = acc, segs, parent, facing, exits
+        self.acc, self.segs, self.parent, self.facing = acc, segs, parent, facing
+        self.exits, self.open = exits, open_
 
     @classmethod
     def of(cls, cells: list[Cell | None], acc: int) -> "Joins":
-        found = cls(acc, [None] * CELLS, list(range(2 * CELLS)), {}, {})
+        found = cls(acc, [None] * CELLS, list(range(2 * CELLS)), {}, {}, {})
         for i, c in enumerate(cells):
             if c is not None:
                 found._put(i, tile(c.face, c.orientation).seg_of)
@@ -50,7 +52,12 @@ class Joins:
     def grown(self, i: int, face: str, orientation: int) -> "Joins":
         """These joins with a tile drawn on the empty space `i`."""
         found = Joins(
-            self.acc, self.segs.copy(), self.parent.copy(), self.facing.copy(), self.exits.copy()
+            self.acc,
+            self.segs.copy(),
+            self.parent.copy(),
+            self.facing.copy(),
+            self.exits.copy(),
+            self.open.copy(),
         )
         found._put(i, tile(face, orientation).seg_of)
         return found
@@ -72,6 +79,11 @@ class Joins:
                 best[roots] = gain
         return float(sum(best.values()))
 
+    def closed_exits(self) -> int:
+        """Exits reached by networks with no end facing an empty space: they can grow no more."""
+        open_ = self.open
+        return sum([n for r, n in self.exits.items() if not open_.get(r)])
+
     def exit_counts(self) -> list[int]:
         """The exits each network reaches, those reaching none left out (any two ends that
         meet join here, and the Accumulator joins nothing)."""
@@ -87,9 +99,10 @@ class Joins:
         """Tile `seg` on the empty space `i`: joined to its neighbours' ends, its own ends
         facing empty spaces, its exits counted. Lists of `facing` are replaced, never changed:
         a grown copy shares them."""
-        segs, facing = self.segs, self.facing
+        segs, facing, open_ = self.segs, self.facing, self.open
         segs[i] = seg
-        facing.pop(i, None)
+        for a in facing.pop(i, ()):
+            open_[self._find(a)] -= 1
         for d, n in _LINKS[i]:
             k = seg[d]
             if k < 0 or n == self.acc:
@@ -97,6 +110,8 @@ class Joins:
             other = segs[n]
             if other is None:
                 facing[n] = [*facing.get(n, ()), 2 * i + k]
+                r = self._find(2 * i + k)
+                open_[r] = open_.get(r, 0) + 1
             elif (m := other[d ^ 2]) >= 0:
                 self._union(2 * i + k, 2 * n + m)
         for d in EXIT_SIDES.get(i, ()):
@@ -110,6 +125,8 @@ class Joins:
             self.parent[a] = b
             if a in self.exits:
                 self.exits[b] = self.exits.get(b, 0) + self.exits.pop(a)
+            if a in self.open:
+                self.open[b] = self.open.get(b, 0) + self.open.pop(a)
 
 
 def join_gain(cells: list[Cell | None], acc: int) -> float:

@@ -74,6 +74,18 @@ def test_a_join_is_worth_the_network_points_it_would_add() -> None:
     assert join_gain(cells({"B1": ("highway_straight", 0)}), -1) == 0.0
 
 
+def test_closed_exits_are_those_of_networks_with_no_end_facing_an_empty_space() -> None:
+    # A2's curve joins its exit to A1, still empty: the network may grow.
+    board = cells({"A2": ("highway_curve", 3)})
+    assert Joins.of(board, -1).closed_exits() == 0
+    # A1's curve turns it into the board's edge: that exit's network can grow no more.
+    board = cells({"A2": ("highway_curve", 3), "A1": ("highway_curve", 2)})
+    assert Joins.of(board, -1).closed_exits() == 1
+    # Another network still open beside it is not counted.
+    board[1] = cells({"B1": ("highway_straight", 0)})[1]
+    assert Joins.of(board, -1).closed_exits() == 1
+
+
 def test_joins_grown_a_tile_at_a_time_match_the_board_built_whole() -> None:
     # The search grows each board's joins from its parent's, in any order of draws, and a
     # parent's children share its lists: growing one child must not change the parent.
@@ -86,21 +98,29 @@ def test_joins_grown_a_tile_at_a_time_match_the_board_built_whole() -> None:
         acc = ACC if expansions else -1
         part: list[Cell | None] = [None] * CELLS
         grown = Joins.of(part, acc)
-        gains = set()
+        gains, closed = set(), set()
         for n, (i, c) in enumerate(tiles):
             before = (
                 grown.gain(),
                 {s: list(p) for s, p in grown.facing.items()},
                 dict(grown.exits),
+                dict(grown.open),
             )
             for j, other in tiles[n + 1 : n + 3]:
                 grown.grown(j, other.face, other.orientation)
-            assert (grown.gain(), grown.facing, grown.exits) == before
+            assert (grown.gain(), grown.facing, grown.exits, grown.open) == before
             part[i] = c
             grown = grown.grown(i, c.face, c.orientation)
-            assert grown.gain() == Joins.of(part, acc).gain()
+            whole = Joins.of(part, acc)
+            assert grown.gain() == whole.gain()
+            # Closed: no piece of the network faces an empty space.
+            growing = {whole._find(a) for pieces in whole.facing.values() for a in pieces}
+            closed_now = sum(n for r, n in whole.exits.items() if r not in growing)
+            assert grown.closed_exits() == whole.closed_exits() == closed_now
             gains.add(grown.gain())
+            closed.add(grown.closed_exits())
         assert len(gains) > 2  # the boards met joins of different worth
+        assert len(closed) > 1  # and networks that could grow no more
 
 
 def test_the_joins_networks_score_as_the_rules_own_search() -> None:

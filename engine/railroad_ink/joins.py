@@ -24,8 +24,9 @@ _TOP = len(POINTS) - 1
 
 
 class Joins:
-    """The networks of a board's pieces (2 * cell + segment) with their exits, and the pieces
-    facing each empty space: built once, then grown a tile at a time as a search draws."""
+    """The networks of a board's pieces (2 * cell + segment) with their exits and how many of
+    their ends face an empty space, and the pieces facing each empty space: built once, then
+    grown a tile at a time as a search draws."""
 
     __slots__ = ("acc", "exits", "facing", "open", "parent", "segs")
 

@@ -78,7 +78,10 @@ def beam_plan(
         total = 0.0
         for route in sampled:
             nxt = replace(ctx, round=ctx.round + 1, route=route)
-            total += beam_nodes(nxt, after, next_width, w, with_special, over, valued)[0].value
+            # An outlook, not a plan: the last round's specials too go only where ends meet.
+            total += beam_nodes(
+                nxt, after, next_width, w, with_special, over, valued, outlook=True
+            )[0].value
         return total
 
     return _actions(max(top, key=outlook).steps)
@@ -111,9 +114,11 @@ def beam_nodes(
     with_special: bool,
     over: Callable[[], bool],
     valued: dict[tuple[int, int], float] | None = None,
+    outlook: bool = False,
 ) -> list[Node]:
     """The finished boards found with `width` boards kept per layer, best first; `valued`: the
-    values of boards met before, by packed board and rounds left, where those tell them."""
+    values of boards met before, by packed board and rounds left, where those tell them; with
+    `outlook`, a special goes only where two ends or more meet even in the last round."""
     cfg = ctx.config
     rounds_left = cfg.round_count - ctx.round
     held = [f for f in specials() if f not in player.specials]
@@ -121,7 +126,7 @@ def beam_nodes(
     may_special = with_special and specials_left > 0
     # Holding a special back is worth something while more rounds remain than specials.
     special_cost = w.special if rounds_left + 1 > specials_left else 0.0
-    last = rounds_left <= 0
+    anywhere = rounds_left <= 0 and not outlook
 
     def value(cells: list[Cell | None], special: str | None, packed: int, joins: Joins) -> float:
         known = None if valued is None else valued.get((packed, rounds_left))
@@ -160,8 +165,9 @@ def beam_nodes(
             if not fitted:
                 done.append(node)
             if may_special and node.special is None and not over():
-                # Before the last round, a special goes only where two ends or more meet.
-                meet = None if last else _meeting_cells(spots)
+                # Before the last round (or in an outlook), a special goes only where two ends
+                # or more meet.
+                meet = None if anywhere else _meeting_cells(spots)
                 for face in held:
                     for i, o in placed(spots, face, ctx.mixed):
                         if meet is not None and i not in meet:

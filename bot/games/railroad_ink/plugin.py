@@ -151,7 +151,7 @@ PLUGIN = Hosted(
         "casual": "Greedy, one die at a time: 18 points a game on average (base game).",
         "standard": "Weighs the round's dice together: 40 points a game on average (base game).",
         "strong": (
-            "Also looks a round ahead: 49 points a game (base game), 52 with the Power Grid dice."
+            "Also looks a round ahead: 50 points a game (base game), 53 with the Power Grid dice."
         ),
     },
     coach=coach.coach,

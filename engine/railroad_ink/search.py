@@ -78,7 +78,9 @@ def beam_plan(
         total = 0.0
         for route in sampled:
             nxt = replace(ctx, round=ctx.round + 1, route=route)
-            # An outlook, not a plan: the last round's specials too go only where ends meet.
+            # An outlook, not a plan: its last-round specials go only where ends meet, as in
+            # earlier rounds, which keeps the round before the last under 1 s at p95 (it cost
+            # 0.15 points a game, paired on final-100..499).
             total += beam_nodes(
                 nxt, after, next_width, w, with_special, over, valued, outlook=True
             )[0].value

@@ -14,7 +14,7 @@ from engine.railroad_ink.bitboard import (
 )
 from engine.railroad_ink.board import ACC, NEIGH
 from engine.railroad_ink.config import Config
-from engine.railroad_ink.joins import Joins, join_gain
+from engine.railroad_ink.joins import Joins
 from engine.railroad_ink.state import Cell, PlayerState
 
 ACC_BIT = 1 << bit(ACC)
@@ -91,11 +91,13 @@ def board_value(
     cost = w.open_end_late + (w.open_end - w.open_end_late) * share
     reached = (p & EXIT_ENDS[1]).bit_count()
     v += w.centre * s.centre + w.meeting * met + w.exit * reached
+    if joins is None:
+        joins = Joins.of(cells, acc)
     # Networks join only where an empty space meets two ends: half the boards have none.
     if w.join and met:
-        v += w.join * (join_gain(cells, acc) if joins is None else joins.gain())
+        v += w.join * joins.gain()
     if w.closed_exit:
-        v += w.closed_exit * (Joins.of(cells, acc) if joins is None else joins).closed_exits()
+        v += w.closed_exit * joins.closed_exits()
     return v + live * (1.0 - cost)
 
 
